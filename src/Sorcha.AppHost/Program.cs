@@ -1,0 +1,53 @@
+using Sorcha.AppHost;
+using Sorcha.AppHost.Dashboard;
+
+// Local runs keep state (Redis AOF, generated secrets) in src/Sorcha.AppHost/.data; override with --data-dir.
+var builder = WebApplication.CreateBuilder(args);
+var configuration = builder.Configuration;
+var options = new SorchaAppOptions { DevClientSecret = "", DataDirectory = "" };
+var dataDir = configuration["data-dir"] ?? Path.Combine(options.RepositoryRoot, "src", "Sorcha.AppHost", ".data");
+options = options with
+{
+    DataDirectory = dataDir,
+    DevClientSecret = Parameters.SecretOrGenerate(configuration, "dev-client-secret", dataDir, out var secretFile),
+    GatewayPort = configuration.GetValue("Gateway:Port", options.GatewayPort),
+    DashboardPort = configuration.GetValue("Dashboard:Port", options.DashboardPort),
+    RedisConnectionString = configuration.GetConnectionString("redis"),
+    RedisProvider = configuration["Redis:Provider"],
+    ServiceEnvironment = PassThrough("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_EXPORTER_OTLP_HEADERS"),
+};
+
+var consoleLock = new object();
+var (app, redis) = SorchaApp.Build(options, (name, line) =>
+{
+    lock (consoleLock)
+    {
+        Console.WriteLine($"{name,-12}| {line}");
+    }
+});
+
+Console.WriteLine($"apphost     | Redis: {redis.Provider} at {redis.ConnectionString} ({redis.Reason})");
+if (secretFile is not null)
+{
+    Console.WriteLine($"apphost     | dev-client-secret not given: using the one stored in {secretFile}");
+}
+
+var started = System.Diagnostics.Stopwatch.StartNew();
+await using (app)
+{
+    var dashboard = DashboardHost.Create(builder, app, redis, options.DashboardPort);
+    await dashboard.StartAsync();
+    await app.StartAsync();
+    Console.WriteLine($"apphost     | all healthy in {started.Elapsed.TotalSeconds:F1} s");
+    Console.WriteLine($"apphost     | gateway   http://localhost:{options.GatewayPort}  (GET /health)");
+    if (options.DashboardPort > 0)
+    {
+        Console.WriteLine($"apphost     | dashboard http://localhost:{options.DashboardPort}");
+    }
+
+    await dashboard.WaitForShutdownAsync();
+}
+
+static Dictionary<string, string> PassThrough(params string[] names) =>
+    names.Where(n => Environment.GetEnvironmentVariable(n) is { Length: > 0 })
+        .ToDictionary(n => n, n => Environment.GetEnvironmentVariable(n)!);

@@ -1,0 +1,36 @@
+using System.Reflection;
+
+namespace Sorcha.AppHost;
+
+/// <summary>Everything a run can vary. The defaults are a developer's local run; tests override ports and data.</summary>
+public sealed record SorchaAppOptions
+{
+    public int GatewayPort { get; init; } = 5000;
+
+    /// <summary>The status dashboard's port; 0 turns it off.</summary>
+    public int DashboardPort { get; init; } = 18888;
+
+    /// <summary>The environment the services run in. The development token endpoint exists only in Development.</summary>
+    public string Environment { get; init; } = "Development";
+
+    public required string DevClientSecret { get; init; }
+
+    /// <summary>An outside Redis (ConnectionStrings:redis); null lets the AppHost choose one.</summary>
+    public string? RedisConnectionString { get; init; }
+
+    /// <summary>Skip providers before this one ("container", "redis-server", "garnet"): tests use it to prove the fallback.</summary>
+    public string? RedisProvider { get; init; }
+
+    /// <summary>Where a local Redis or Garnet keeps its data (AOF) across runs.</summary>
+    public required string DataDirectory { get; init; }
+
+    public string RepositoryRoot { get; init; } = Metadata("RepositoryRoot");
+
+    public string BuildConfiguration { get; init; } = Metadata("BuildConfiguration");
+
+    /// <summary>Extra environment for every service (e.g. OTEL_EXPORTER_OTLP_ENDPOINT).</summary>
+    public IReadOnlyDictionary<string, string> ServiceEnvironment { get; init; } = new Dictionary<string, string>();
+
+    private static string Metadata(string key) =>
+        typeof(SorchaAppOptions).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == key).Value!;
+}

@@ -1,0 +1,91 @@
+using System.Security.Claims;
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.RegularExpressions;
+using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.IdentityModel.JsonWebTokens;
+using Microsoft.IdentityModel.Tokens;
+using Sorcha.ServiceDefaults.Auth;
+
+namespace Sorcha.Gateway.Identity;
+
+/// <summary>
+/// POST /api/auth/token, OAuth2 client-credentials shaped, Development only: any client_id with the development
+/// secret gets a token whose subject is that client_id. Outside Development the route does not exist.
+/// </summary>
+public static partial class TokenEndpoint
+{
+    public const string SecretConfigKey = "Parameters:dev-client-secret";
+    private static readonly TimeSpan Lifetime = TimeSpan.FromHours(1);
+
+    public sealed record TokenResponse(
+        [property: System.Text.Json.Serialization.JsonPropertyName("access_token")] string AccessToken,
+        [property: System.Text.Json.Serialization.JsonPropertyName("token_type")] string TokenType,
+        [property: System.Text.Json.Serialization.JsonPropertyName("expires_in")] int ExpiresIn);
+
+    public static void MapTokenEndpoint(this WebApplication app)
+    {
+        var secret = app.Configuration[SecretConfigKey];
+        if (!app.Environment.IsDevelopment() || string.IsNullOrEmpty(secret))
+        {
+            return;
+        }
+
+        app.MapPost("/api/auth/token", (HttpRequest request, CancellationToken ct) => IssueAsync(request, secret, ct))
+            .AllowAnonymous()
+            .DisableAntiforgery();
+    }
+
+    private static async Task<Results<Ok<TokenResponse>, ProblemHttpResult>> IssueAsync(
+        HttpRequest request, string secret, CancellationToken ct)
+    {
+        if (!request.HasFormContentType)
+        {
+            return OAuthError(400, "invalid_request", "Send application/x-www-form-urlencoded.");
+        }
+
+        var form = await request.ReadFormAsync(ct);
+        if (form["grant_type"] != "client_credentials")
+        {
+            return OAuthError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
+        }
+
+        string? clientId = form["client_id"];
+        if (string.IsNullOrEmpty(clientId) || !ClientIdPattern().IsMatch(clientId))
+        {
+            return OAuthError(400, "invalid_request", "client_id must be 1-128 characters of letters, digits and . _ - @ :");
+        }
+
+        if (!SecretsEqual(form["client_secret"].ToString(), secret))
+        {
+            return OAuthError(401, "invalid_client", "Unknown client or wrong client_secret.");
+        }
+
+        return TypedResults.Ok(new TokenResponse(CreateToken(clientId, secret), "Bearer", (int)Lifetime.TotalSeconds));
+    }
+
+    private static string CreateToken(string clientId, string secret)
+    {
+        var key = DevelopmentTokens.SecurityKey(DevelopmentTokens.DeriveSigningKey(secret));
+        return new JsonWebTokenHandler().CreateToken(new SecurityTokenDescriptor
+        {
+            Issuer = DevelopmentTokens.Issuer,
+            Audience = DevelopmentTokens.Audience,
+            Subject = new ClaimsIdentity([new Claim("sub", clientId), new Claim("client_id", clientId)]),
+            Expires = DateTime.UtcNow.Add(Lifetime),
+            SigningCredentials = new SigningCredentials(key, SecurityAlgorithms.HmacSha256),
+        });
+    }
+
+    // Compare digests so the time taken says nothing about the secret's length or prefix.
+    private static bool SecretsEqual(string presented, string expected) =>
+        CryptographicOperations.FixedTimeEquals(
+            SHA256.HashData(Encoding.UTF8.GetBytes(presented)), SHA256.HashData(Encoding.UTF8.GetBytes(expected)));
+
+    private static ProblemHttpResult OAuthError(int status, string error, string detail) =>
+        TypedResults.Problem(detail, statusCode: status, title: error,
+            extensions: new Dictionary<string, object?> { ["error"] = error });
+
+    [GeneratedRegex("^[A-Za-z0-9._@:-]{1,128}$")]
+    private static partial Regex ClientIdPattern();
+}

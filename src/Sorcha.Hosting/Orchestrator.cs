@@ -1,0 +1,188 @@
+using System.Diagnostics;
+
+namespace Sorcha.Hosting;
+
+/// <summary>
+/// Starts resources in dependency order (each waits for what it references to be ready), keeps their output,
+/// and stops them on dispose. Tests use it to start the whole platform and to kill or restart one part.
+/// </summary>
+public sealed class Orchestrator(IEnumerable<ResourceSpec> specs, Action<string, string>? echo = null) : IAsyncDisposable
+{
+    private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(120);
+    private readonly Dictionary<string, ResourceState> _resources = specs.ToDictionary(s => s.Name, s => new ResourceState(s));
+    private readonly Dictionary<string, Task> _ready = [];
+    private bool _stopping;
+
+    public IReadOnlyCollection<ResourceState> Resources => _resources.Values;
+
+    public ResourceState this[string name] => _resources[name];
+
+    public async Task StartAsync(CancellationToken ct = default)
+    {
+        lock (_ready)
+        {
+            foreach (var name in _resources.Keys)
+            {
+                StartWhenDependenciesReady(name, ct);
+            }
+        }
+
+        await Task.WhenAll(_ready.Values);
+    }
+
+    /// <summary>Waits for a resource to answer its readiness probe.</summary>
+    public async Task WaitReadyAsync(string name, CancellationToken ct = default)
+    {
+        var state = _resources[name];
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(ct);
+        timeout.CancelAfter(ReadyTimeout);
+        while (!await state.Spec.Readiness(timeout.Token))
+        {
+            if (state.Process is { HasExited: true } p)
+            {
+                state.Status = ResourceStatus.Failed;
+                throw new InvalidOperationException(
+                    $"{name} exited with code {p.ExitCode} before it was ready. Last output:\n{string.Join('\n', state.Logs().TakeLast(30))}");
+            }
+
+            await Task.Delay(100, timeout.Token);
+        }
+
+        state.Status = ResourceStatus.Running;
+        state.ReadyAt ??= DateTimeOffset.UtcNow;
+    }
+
+    /// <summary>Stops a resource: SIGTERM and a grace period, or SIGKILL at once when <paramref name="kill"/> (a crash).</summary>
+    public async Task StopResourceAsync(string name, bool kill = false)
+    {
+        var state = _resources[name];
+        if (state.Process is not { } process || process.HasExited)
+        {
+            return;
+        }
+
+        state.Status = ResourceStatus.Stopped;
+        if (!kill && Signals.Terminate(process.Id))
+        {
+            using var grace = new CancellationTokenSource(TimeSpan.FromSeconds(10));
+            try
+            {
+                await process.WaitForExitAsync(grace.Token);
+                return;
+            }
+            catch (OperationCanceledException)
+            {
+                // fall through to a hard kill
+            }
+        }
+
+        process.Kill(entireProcessTree: true);
+        await process.WaitForExitAsync();
+    }
+
+    /// <summary>Starts a stopped resource again with the same spec (same port, same data) and waits until ready.</summary>
+    public async Task StartResourceAsync(string name, CancellationToken ct = default)
+    {
+        var state = _resources[name];
+        state.Restarts++;
+        Launch(state);
+        await WaitReadyAsync(name, ct);
+    }
+
+    public async Task RestartResourceAsync(string name, bool kill = false, CancellationToken ct = default)
+    {
+        await StopResourceAsync(name, kill);
+        await StartResourceAsync(name, ct);
+    }
+
+    private void StartWhenDependenciesReady(string name, CancellationToken ct)
+    {
+        if (_ready.ContainsKey(name))
+        {
+            return;
+        }
+
+        var state = _resources[name];
+        foreach (var dependency in state.Spec.WaitFor)
+        {
+            StartWhenDependenciesReady(dependency, ct);
+        }
+
+        var dependencies = state.Spec.WaitFor.Select(d => _ready[d]).ToArray();
+        _ready[name] = Task.Run(async () =>
+        {
+            await Task.WhenAll(dependencies);
+            Launch(state);
+            await WaitReadyAsync(name, ct);
+            Echo(name, $"ready at {state.Spec.Url} ({state.ReadyAt:HH:mm:ss.fff})");
+        }, ct);
+    }
+
+    private void Launch(ResourceState state)
+    {
+        var spec = state.Spec;
+        state.Status = ResourceStatus.Starting;
+        if (!spec.Managed)
+        {
+            return;
+        }
+
+        var start = new ProcessStartInfo(spec.FileName)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+            WorkingDirectory = spec.WorkingDirectory ?? Environment.CurrentDirectory,
+        };
+        spec.Arguments.ToList().ForEach(start.ArgumentList.Add);
+        foreach (var (key, value) in spec.Environment)
+        {
+            start.Environment[key] = value;
+        }
+
+        start.Environment["SORCHA_APPHOST_PID"] = Environment.ProcessId.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        var process = new Process { StartInfo = start, EnableRaisingEvents = true };
+        process.OutputDataReceived += (_, e) => OnOutput(state, e.Data);
+        process.ErrorDataReceived += (_, e) => OnOutput(state, e.Data);
+        process.Exited += (_, _) => OnExited(state, process);
+        process.Start();
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        state.Process = process;
+    }
+
+    private void OnOutput(ResourceState state, string? line)
+    {
+        if (line is null)
+        {
+            return;
+        }
+
+        state.AppendLog(line);
+        Echo(state.Spec.Name, line);
+    }
+
+    private void OnExited(ResourceState state, Process process)
+    {
+        if (state.Process != process || _stopping || state.Status == ResourceStatus.Stopped)
+        {
+            return;
+        }
+
+        state.Status = ResourceStatus.Exited;
+        Echo(state.Spec.Name, $"exited unexpectedly with code {process.ExitCode}");
+    }
+
+    private void Echo(string name, string line) => echo?.Invoke(name, line);
+
+    public async ValueTask DisposeAsync()
+    {
+        _stopping = true;
+        // Stop in reverse start order so services drain before Redis goes away.
+        foreach (var state in _resources.Values.Reverse())
+        {
+            await StopResourceAsync(state.Spec.Name);
+            state.Process?.Dispose();
+        }
+    }
+}

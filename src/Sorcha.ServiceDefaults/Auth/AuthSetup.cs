@@ -1,0 +1,39 @@
+using Microsoft.AspNetCore.Authentication.JwtBearer;
+using Microsoft.AspNetCore.Authorization;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.IdentityModel.Tokens;
+
+namespace Sorcha.ServiceDefaults.Auth;
+
+public static class AuthSetup
+{
+    /// <summary>
+    /// JWT bearer everywhere. Outside Development the standard settings bind from Authentication:Schemes:Bearer
+    /// (Authority, ValidAudiences); in Development the key derived from the dev client secret is trusted as well.
+    /// Every endpoint needs an authenticated caller unless it says AllowAnonymous (health, the token endpoint).
+    /// </summary>
+    internal static void AddSorchaAuthentication(this IHostApplicationBuilder builder)
+    {
+        var auth = builder.Services.AddAuthentication(JwtBearerDefaults.AuthenticationScheme).AddJwtBearer();
+        var devKey = builder.Configuration[DevelopmentTokens.SigningKeyConfigKey];
+        if (builder.Environment.IsDevelopment() && !string.IsNullOrEmpty(devKey))
+        {
+            auth.Services.PostConfigure<JwtBearerOptions>(JwtBearerDefaults.AuthenticationScheme, o =>
+            {
+                o.MapInboundClaims = false;
+                o.TokenValidationParameters = new TokenValidationParameters
+                {
+                    ValidIssuer = DevelopmentTokens.Issuer,
+                    ValidAudience = DevelopmentTokens.Audience,
+                    IssuerSigningKey = DevelopmentTokens.SecurityKey(Convert.FromBase64String(devKey)),
+                    NameClaimType = "sub",
+                    ClockSkew = TimeSpan.FromSeconds(30),
+                };
+            });
+        }
+
+        builder.Services.AddAuthorizationBuilder()
+            .SetFallbackPolicy(new AuthorizationPolicyBuilder().RequireAuthenticatedUser().Build());
+    }
+}

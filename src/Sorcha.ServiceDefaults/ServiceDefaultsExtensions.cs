@@ -1,0 +1,44 @@
+using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Health;
+using Sorcha.ServiceDefaults.Logging;
+using Sorcha.ServiceDefaults.Redis;
+using Sorcha.ServiceDefaults.Telemetry;
+
+namespace Sorcha.ServiceDefaults;
+
+/// <summary>What every Sorcha process shares: logs, telemetry, health, problem details, auth and Redis.</summary>
+public static class ServiceDefaultsExtensions
+{
+    public static TBuilder AddServiceDefaults<TBuilder>(this TBuilder builder) where TBuilder : IHostApplicationBuilder
+    {
+        builder.AddSorchaLogging();
+        builder.AddSorchaTelemetry();
+        builder.AddSorchaRedis();
+        builder.AddSorchaHealthChecks();
+        builder.AddSorchaAuthentication();
+        builder.Services.AddProblemDetails();
+        return builder;
+    }
+
+    /// <summary>Middleware every process runs, in this order: errors as problem details, then auth.</summary>
+    public static WebApplication UseServiceDefaults(this WebApplication app)
+    {
+        app.UseExceptionHandler();
+        app.UseStatusCodePages();
+        app.UseAuthentication();
+        app.UseAuthorization();
+        return app;
+    }
+
+    /// <summary>The shared middleware plus /health (readiness, Redis included) and /alive.</summary>
+    public static WebApplication MapDefaultEndpoints(this WebApplication app)
+    {
+        app.UseServiceDefaults();
+        app.MapReadinessEndpoint();
+        app.MapAliveEndpoint();
+        return app;
+    }
+}
