@@ -3,6 +3,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Health;
+using Sorcha.ServiceDefaults.Lifetime;
 using Sorcha.ServiceDefaults.Logging;
 using Sorcha.ServiceDefaults.Redis;
 using Sorcha.ServiceDefaults.Telemetry;
@@ -20,6 +21,7 @@ public static class ServiceDefaultsExtensions
         builder.AddSorchaHealthChecks();
         builder.AddSorchaAuthentication();
         builder.Services.AddProblemDetails();
+        builder.Services.AddHostedService<AppHostWatcher>();
         return builder;
     }
 

@@ -1,0 +1,65 @@
+using System.Net;
+using System.Text.Json;
+using Sorcha.AppHost;
+using Sorcha.Hosting;
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Foundation;
+
+[Collection(PlatformScope.Name)]
+public sealed class PlatformHealthTests(PlatformFixture platform)
+{
+    [Fact]
+    public async Task Every_resource_is_running_and_answers_its_own_health_probe()
+    {
+        Assert.Equal(SorchaApp.Services.Count + 2, platform.App.Resources.Count);
+        foreach (var resource in platform.App.Resources)
+        {
+            Assert.Equal(ResourceStatus.Running, resource.Status);
+            Assert.True(await resource.Spec.Readiness(CancellationToken.None), $"{resource.Spec.Name} is not healthy");
+        }
+    }
+
+    [Fact]
+    public async Task Gateway_health_lists_every_service_and_redis_as_healthy()
+    {
+        using var response = await platform.Gateway.GetAsync("/health");
+        var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync()).RootElement;
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("Healthy", body.GetProperty("status").GetString());
+        var services = body.GetProperty("services");
+        foreach (var name in SorchaApp.Services.Append("redis"))
+        {
+            Assert.Equal("Healthy", services.GetProperty(name).GetString());
+        }
+    }
+
+    [Fact]
+    public async Task Alive_answers_without_a_token()
+    {
+        using var response = await platform.Gateway.GetAsync("/alive");
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+    }
+
+    [Fact]
+    public async Task Gateway_health_turns_unhealthy_when_a_service_is_down_and_recovers()
+    {
+        await platform.App.StopResourceAsync("register");
+        try
+        {
+            using var down = await platform.Gateway.GetAsync("/health");
+            var body = JsonDocument.Parse(await down.Content.ReadAsStringAsync()).RootElement;
+            Assert.Equal(HttpStatusCode.ServiceUnavailable, down.StatusCode);
+            Assert.Equal("Unhealthy", body.GetProperty("services").GetProperty("register").GetString());
+            Assert.Equal("Healthy", body.GetProperty("services").GetProperty("wallet").GetString());
+        }
+        finally
+        {
+            await platform.App.StartResourceAsync("register");
+        }
+
+        using var up = await platform.Gateway.GetAsync("/health");
+        Assert.Equal(HttpStatusCode.OK, up.StatusCode);
+    }
+}

@@ -1,0 +1,93 @@
+using System.Net.Http.Headers;
+using System.Net.Http.Json;
+using System.Text.Json;
+using Sorcha.AppHost;
+using Sorcha.AppHost.Redis;
+using Sorcha.Hosting;
+
+namespace Sorcha.IntegrationTests.Infrastructure;
+
+/// <summary>
+/// Starts the real AppHost app model once per test run: real Redis (whatever the AppHost chooses, or the provider in
+/// SORCHA_TEST_REDIS_PROVIDER), every service as its own process, all traffic through the gateway over HTTP.
+/// </summary>
+public class PlatformFixture : IAsyncLifetime
+{
+    private readonly string _dataDirectory = Path.Combine(Path.GetTempPath(), "sorcha-it-" + Guid.NewGuid().ToString("N")[..8]);
+
+    protected virtual string? RedisProvider => Environment.GetEnvironmentVariable("SORCHA_TEST_REDIS_PROVIDER");
+
+    public Orchestrator App { get; private set; } = null!;
+    public RedisChoice Redis { get; private set; } = null!;
+    public SorchaAppOptions Options { get; private set; } = null!;
+    public HttpClient Gateway { get; private set; } = null!;
+
+    public async Task InitializeAsync()
+    {
+        Options = new SorchaAppOptions
+        {
+            GatewayPort = Ports.Free(),
+            DashboardPort = 0,
+            DevClientSecret = SorchaApp.GenerateSecret(),
+            DataDirectory = _dataDirectory,
+            RedisProvider = RedisProvider,
+        };
+        (App, Redis) = SorchaApp.Build(Options);
+        Gateway = new HttpClient { BaseAddress = new Uri($"http://127.0.0.1:{Options.GatewayPort}") };
+        try
+        {
+            await App.StartAsync();
+        }
+        catch
+        {
+            await App.DisposeAsync();
+            throw;
+        }
+    }
+
+    /// <summary>A development token for <paramref name="clientId"/>, from the gateway's token endpoint.</summary>
+    public async Task<string> TokenAsync(string clientId, string? secret = null)
+    {
+        using var response = await Gateway.PostAsync("/api/auth/token", new FormUrlEncodedContent(new Dictionary<string, string>
+        {
+            ["grant_type"] = "client_credentials",
+            ["client_id"] = clientId,
+            ["client_secret"] = secret ?? Options.DevClientSecret,
+        }));
+        response.EnsureSuccessStatusCode();
+        using var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+        return body.RootElement.GetProperty("access_token").GetString()!;
+    }
+
+    /// <summary>An HttpClient on the gateway that acts as <paramref name="clientId"/>.</summary>
+    public async Task<HttpClient> ClientAsync(string clientId)
+    {
+        var client = new HttpClient { BaseAddress = Gateway.BaseAddress };
+        client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", await TokenAsync(clientId));
+        return client;
+    }
+
+    public async Task DisposeAsync()
+    {
+        Gateway?.Dispose();
+        if (App is not null)
+        {
+            await App.DisposeAsync();
+        }
+
+        try
+        {
+            Directory.Delete(_dataDirectory, recursive: true);
+        }
+        catch (IOException)
+        {
+            // a leftover temp folder is harmless
+        }
+    }
+}
+
+[CollectionDefinition(Name)]
+public sealed class PlatformScope : ICollectionFixture<PlatformFixture>
+{
+    public const string Name = "platform";
+}
