@@ -35,7 +35,8 @@ public static class SorchaApp
         };
 
         var resources = new List<ResourceSpec> { redis.Resource };
-        resources.AddRange(Services.Select(s => Project(s, ports[s], common, options, [RedisSelector.ResourceName])));
+        resources.AddRange(Services.Select(s => Project(s, ports[s], ServiceEnvironment(s, common, options), options,
+            [RedisSelector.ResourceName])));
 
         var gatewayEnv = new Dictionary<string, string>(common) { ["Parameters__dev-client-secret"] = options.DevClientSecret };
         foreach (var (service, port) in ports)
@@ -45,6 +46,19 @@ public static class SorchaApp
 
         resources.Add(Project(Gateway, options.GatewayPort, gatewayEnv, options, [RedisSelector.ResourceName, .. Services]));
         return (new Orchestrator(resources, echo), redis);
+    }
+
+    /// <summary>Secrets go only to the service that needs them.</summary>
+    private static Dictionary<string, string> ServiceEnvironment(
+        string service, Dictionary<string, string> common, SorchaAppOptions options)
+    {
+        var env = new Dictionary<string, string>(common);
+        if (service == "wallet")
+        {
+            env["Wallet__KeyEncryptionKey"] = options.WalletKeyEncryptionKey;
+        }
+
+        return env;
     }
 
     public static string GenerateSecret() => Convert.ToBase64String(RandomNumberGenerator.GetBytes(32));

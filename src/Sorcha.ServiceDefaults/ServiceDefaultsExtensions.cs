@@ -1,7 +1,10 @@
 using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Errors;
 using Sorcha.ServiceDefaults.Health;
 using Sorcha.ServiceDefaults.Lifetime;
 using Sorcha.ServiceDefaults.Logging;
@@ -21,6 +24,9 @@ public static class ServiceDefaultsExtensions
         builder.AddSorchaHealthChecks();
         builder.AddSorchaAuthentication();
         builder.Services.AddProblemDetails();
+        builder.Services.AddExceptionHandler<BadRequestExceptionHandler>();
+        // The same in every environment: unreadable requests throw, and the handler above turns them into 4xx.
+        builder.Services.Configure<RouteHandlerOptions>(o => o.ThrowOnBadRequest = true);
         builder.Services.AddHostedService<AppHostWatcher>();
         return builder;
     }

@@ -1,10 +1,16 @@
-using Sorcha.Wallet.Service.Wallets;
 using Sorcha.ServiceDefaults;
+using Sorcha.Wallet.Service.Encryption;
+using Sorcha.Wallet.Service.Signing;
+using Sorcha.Wallet.Service.Storage;
+using Sorcha.Wallet.Service.Wallets;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
+builder.AddWalletStorage();
 
 var app = builder.Build();
 app.MapDefaultEndpoints();
 app.MapWalletsApi();
+app.MapSigningApi();
+app.MapEncryptionApi();
 app.Run();

@@ -29,6 +29,7 @@ public class PlatformFixture : IAsyncLifetime
             GatewayPort = Ports.Free(),
             DashboardPort = 0,
             DevClientSecret = SorchaApp.GenerateSecret(),
+            WalletKeyEncryptionKey = SorchaApp.GenerateSecret(),
             DataDirectory = _dataDirectory,
             RedisProvider = RedisProvider,
         };

@@ -1,24 +1,93 @@
+using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Auth;
+using Sorcha.Wallet.Service.Storage;
 
 namespace Sorcha.Wallet.Service.Wallets;
 
 public static class WalletsApi
 {
+    public const int MaxNameLength = 100;
+
     public static RouteGroupBuilder MapWalletsApi(this IEndpointRouteBuilder app)
     {
-        var group = app.MapGroup("/api/wallets").RequireAuthorization();
+        var group = app.MapGroup("/api/wallets").RequireAuthorization().WithTags("Wallets");
+        group.MapPost("/", Create);
         group.MapGet("/", List);
+        group.MapGet("/{address}", Get);
+        group.MapDelete("/{address}", Delete);
         return group;
     }
 
-    private static Results<Ok<Paged<object>>, ValidationProblem> List(int? page, int? pageSize)
+    private static async Task<Results<Created<CreatedWalletDto>, ValidationProblem, ProblemHttpResult>> Create(
+        CreateWalletRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek, ILogger<WalletStore> logger)
+    {
+        var errors = new FieldErrors();
+        var name = errors.Required("name", request.Name, MaxNameLength);
+        if (!Algorithms.TryParse(request.Algorithm, out var algorithm))
+        {
+            errors.Add("algorithm", Algorithms.Allowed);
+        }
+        else if (request.Mnemonic is not null && algorithm == SignatureAlgorithm.RSA4096)
+        {
+            errors.Add("mnemonic", "RSA4096 keys are random and cannot be recovered from a mnemonic.");
+        }
+        else if (request.Mnemonic is not null && !Mnemonics.IsValid(request.Mnemonic))
+        {
+            errors.Add("mnemonic", "mnemonic is not a valid BIP39 English mnemonic (words or checksum).");
+        }
+
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        // A new ED25519/NISTP256 wallet gets a fresh 24-word mnemonic, shown once; a recovery echoes none back.
+        var mnemonic = request.Mnemonic ?? (algorithm == SignatureAlgorithm.RSA4096 ? null : Mnemonics.Generate());
+        var keys = mnemonic is null ? WalletKeyDerivation.Generate(algorithm) : WalletKeyDerivation.FromMnemonic(algorithm, mnemonic);
+        var address = Addresses.FromPublicKey(algorithm, keys.Signing.PublicKey);
+        var wallet = new WalletRecord(address, user.CallerId(), name!, algorithm, keys.Signing.PublicKey,
+            keys.Encryption.PublicKey, DateTimeOffset.UtcNow, SealedKeys.Seal(kek, address, keys));
+        if (!await store.TryCreateAsync(wallet))
+        {
+            return TypedResults.Problem("A wallet with this address exists already (was this mnemonic recovered before?).",
+                statusCode: StatusCodes.Status409Conflict);
+        }
+
+        logger.LogInformation("Created {Algorithm} wallet {Address}", algorithm, address);
+        var dto = WalletDto.From(wallet);
+        var shown = request.Mnemonic is null ? mnemonic : null;
+        return TypedResults.Created($"/api/wallets/{address}", new CreatedWalletDto(
+            dto.Address, dto.Name, dto.Algorithm, dto.PublicKey, dto.EncryptionPublicKey, dto.CreatedAt, shown));
+    }
+
+    private static async Task<Results<Ok<Paged<WalletDto>>, ValidationProblem>> List(
+        int? page, int? pageSize, ClaimsPrincipal user, WalletStore store)
     {
         if (PageQuery.Validate(page, pageSize, out var query) is { } errors)
         {
             return TypedResults.ValidationProblem(errors);
         }
 
-        return TypedResults.Ok(new Paged<object>([], query.Page, query.PageSize, 0));
+        var (items, total) = await store.ListAsync(user.CallerId(), query.Skip, query.PageSize);
+        return TypedResults.Ok(new Paged<WalletDto>([.. items.Select(WalletDto.From)], query.Page, query.PageSize, total));
+    }
+
+    private static async Task<Results<Ok<WalletDto>, ProblemHttpResult>> Get(string address, ClaimsPrincipal user, WalletStore store) =>
+        await store.GetOwnedAsync(address, user.CallerId()) is { } wallet
+            ? TypedResults.Ok(WalletDto.From(wallet))
+            : WalletProblems.NotFound(address);
+
+    private static async Task<Results<NoContent, ProblemHttpResult>> Delete(string address, ClaimsPrincipal user, WalletStore store)
+    {
+        if (await store.GetOwnedAsync(address, user.CallerId()) is not { } wallet)
+        {
+            return WalletProblems.NotFound(address);
+        }
+
+        await store.DeleteAsync(wallet);
+        return TypedResults.NoContent();
     }
 }

@@ -1,0 +1,87 @@
+using System.Security.Claims;
+using System.Security.Cryptography;
+using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Auth;
+using Sorcha.Wallet.Service.Storage;
+using Sorcha.Wallet.Service.Wallets;
+
+namespace Sorcha.Wallet.Service.Signing;
+
+public static class SigningApi
+{
+    /// <summary>Largest message a wallet signs or encrypts, decoded (docs/api.md); larger is 413.</summary>
+    public const int MaxDataBytes = 1024 * 1024;
+
+    public static RouteGroupBuilder MapSigningApi(this IEndpointRouteBuilder app)
+    {
+        var group = app.MapGroup("/api/wallets").RequireAuthorization().WithTags("Signing");
+        group.MapPost("/{address}/sign", Sign);
+        group.MapPost("/verify", Verify);
+        return group;
+    }
+
+    private static async Task<Results<Ok<SignResponse>, ValidationProblem, ProblemHttpResult>> Sign(
+        string address, SignRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek)
+    {
+        var errors = new FieldErrors();
+        var data = errors.Base64("data", request.Data);
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        if (data!.Length > MaxDataBytes)
+        {
+            return TooLarge.Problem("data", MaxDataBytes);
+        }
+
+        if (await store.GetOwnedAsync(address, user.CallerId()) is not { } wallet)
+        {
+            return WalletProblems.NotFound(address);
+        }
+
+        var (signingKey, encryptionKey) = SealedKeys.Open(kek, wallet);
+        try
+        {
+            var signature = Signatures.Sign(wallet.Algorithm, signingKey, data);
+            return TypedResults.Ok(new SignResponse(Convert.ToBase64String(signature), Convert.ToBase64String(wallet.PublicKey),
+                wallet.Algorithm.ToString()));
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(signingKey);
+            CryptographicOperations.ZeroMemory(encryptionKey);
+        }
+    }
+
+    private static Results<Ok<VerifyResponse>, ValidationProblem, ProblemHttpResult> Verify(VerifyRequest request)
+    {
+        var errors = new FieldErrors();
+        if (!Algorithms.TryParse(request.Algorithm, out var algorithm))
+        {
+            errors.Add("algorithm", Algorithms.Allowed);
+        }
+
+        var publicKey = errors.Base64("publicKey", request.PublicKey);
+        var data = errors.Base64("data", request.Data);
+        var signature = errors.Base64("signature", request.Signature);
+        if (publicKey is not null && !errors.Any && !Signatures.IsValidPublicKey(algorithm, publicKey))
+        {
+            errors.Add("publicKey", $"publicKey is not a valid {algorithm} public key (see api.md Key formats).");
+        }
+
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        if (data!.Length > MaxDataBytes)
+        {
+            return TooLarge.Problem("data", MaxDataBytes);
+        }
+
+        return TypedResults.Ok(new VerifyResponse(Signatures.Verify(algorithm, publicKey, data, signature)));
+    }
+}

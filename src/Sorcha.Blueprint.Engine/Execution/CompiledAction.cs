@@ -1,0 +1,201 @@
+using System.Text.Json.Nodes;
+using Sorcha.Blueprint.Engine.Json;
+using Sorcha.Blueprint.Engine.Logic;
+using Sorcha.Blueprint.Engine.Schema;
+
+namespace Sorcha.Blueprint.Engine.Execution;
+
+using Sorcha.Blueprint.Engine.Model;
+
+/// <summary>
+/// One action with its schema, calculations, route conditions and disclosure pointers compiled; immutable and
+/// thread-safe, so the cache can share it between requests. Holds no reference to the blueprint's JsonNodes.
+/// </summary>
+public sealed class CompiledAction
+{
+    private readonly JsonSchema _schema;
+    private readonly (string Field, JsonLogicRule Rule)[] _calculations;
+    private readonly (JsonLogicRule? Condition, string? Next, string? NextSender)[] _routes;
+    private readonly DisclosurePlan[] _disclosures;
+
+    private CompiledAction(
+        string actionId,
+        JsonSchema schema,
+        (string, JsonLogicRule)[] calculations,
+        (JsonLogicRule?, string?, string?)[] routes,
+        DisclosurePlan[] disclosures)
+    {
+        ActionId = actionId;
+        _schema = schema;
+        _calculations = calculations;
+        _routes = routes;
+        _disclosures = disclosures;
+    }
+
+    public string ActionId { get; }
+
+    /// <summary>Compiles one action of a blueprint; throws <see cref="InvalidBlueprintException"/> listing every problem.</summary>
+    public static CompiledAction Compile(Blueprint blueprint, BlueprintAction action)
+    {
+        var index = (blueprint.Actions ?? []).TakeWhile(a => !ReferenceEquals(a, action)).Count();
+        var at = index < (blueprint.Actions?.Count ?? 0) ? $"/actions/{index}" : string.Empty;
+        var problems = new List<ValidationError>();
+
+        var schema = Attempt(() => JsonSchema.Compile(action.DataSchema ?? JsonValue.Create(true)), at + "/dataSchema", problems);
+
+        var calculations = new List<(string, JsonLogicRule)>();
+        foreach (var (field, rule) in action.Calculations ?? new JsonObject())
+        {
+            if (Attempt(() => JsonLogicRule.Compile(rule), JsonPointer.Append(at + "/calculations", field), problems) is { } compiled)
+            {
+                calculations.Add((field, compiled));
+            }
+        }
+
+        var routes = new List<(JsonLogicRule?, string?, string?)>();
+        var declaredRoutes = action.Routes ?? [];
+        for (var j = 0; j < declaredRoutes.Count; j++)
+        {
+            if (declaredRoutes[j] is not { } route)
+            {
+                problems.Add(new($"{at}/routes/{j}", "a route must be an object"));
+                continue;
+            }
+
+            var condition = route.Condition is null ? null : Attempt(() => JsonLogicRule.Compile(route.Condition), $"{at}/routes/{j}/condition", problems);
+            string? nextSender = null;
+            if (route.Next is not null)
+            {
+                nextSender = blueprint.FindAction(route.Next)?.Sender;
+                if (nextSender is null)
+                {
+                    problems.Add(new($"{at}/routes/{j}/next", $"route target '{route.Next}' is not an action of this blueprint"));
+                }
+            }
+
+            routes.Add((condition, route.Next, nextSender));
+        }
+
+        var disclosures = CompileDisclosures(action, at, problems);
+        if (problems.Count > 0)
+        {
+            throw new InvalidBlueprintException(problems);
+        }
+
+        return new CompiledAction(action.Id, schema!, [.. calculations], [.. routes], disclosures);
+    }
+
+    public DataValidationResult Validate(JsonNode? data)
+    {
+        var errors = _schema.Evaluate(data);
+        return errors.Count == 0 ? DataValidationResult.Success : new DataValidationResult(false, errors);
+    }
+
+    /// <summary>
+    /// A copy of the data with each calculated field set at the top level, in declaration order. Each calculation sees
+    /// the data plus the results of the calculations before it, so "total" can use an earlier "tax". A calculation
+    /// overwrites a submitted field of the same name (the blueprint, not the sender, decides calculated values).
+    /// Data that is not an object is treated as {} (validation should already have rejected it).
+    /// </summary>
+    public JsonObject Calculate(JsonNode? data)
+    {
+        var result = data is JsonObject obj ? obj.DeepClone().AsObject() : [];
+        foreach (var (field, rule) in _calculations)
+        {
+            result[field] = rule.Evaluate(result);
+        }
+
+        return result;
+    }
+
+    /// <summary>The first route whose condition is truthy (no condition = always); no routes at all means finished.</summary>
+    public RouteResult Route(JsonNode? data)
+    {
+        if (_routes.Length == 0)
+        {
+            return RouteResult.Finished;
+        }
+
+        foreach (var (condition, next, nextSender) in _routes)
+        {
+            if (condition is null || condition.IsTruthy(data))
+            {
+                return next is null ? RouteResult.Finished : RouteResult.To(next, nextSender!);
+            }
+        }
+
+        return RouteResult.NoMatch(ActionId);
+    }
+
+    /// <summary>Per participant named in the disclosures, an object holding exactly the fields disclosed to them (see DisclosurePlan).</summary>
+    public IReadOnlyDictionary<string, JsonObject> Disclose(JsonNode? data)
+    {
+        var result = new Dictionary<string, JsonObject>(StringComparer.Ordinal);
+        foreach (var plan in _disclosures)
+        {
+            if (!result.TryGetValue(plan.Participant, out var view))
+            {
+                result[plan.Participant] = view = [];
+            }
+
+            plan.ApplyTo(view, data);
+        }
+
+        return result;
+    }
+
+    private static DisclosurePlan[] CompileDisclosures(BlueprintAction action, string at, List<ValidationError> problems)
+    {
+        var plans = new List<DisclosurePlan>();
+        var declared = action.Disclosures ?? [];
+        for (var k = 0; k < declared.Count; k++)
+        {
+            if (declared[k] is not { } disclosure)
+            {
+                problems.Add(new($"{at}/disclosures/{k}", "a disclosure must be an object"));
+                continue;
+            }
+
+            var paths = new List<string[]>();
+            var pointers = disclosure.Pointers ?? [];
+            for (var p = 0; p < pointers.Count; p++)
+            {
+                if (pointers[p] == ActionChecks.AllData)
+                {
+                    paths.Add([]);
+                }
+                else if (pointers[p] is { } pointer && JsonPointer.TryParse(pointer, out var segments))
+                {
+                    paths.Add(segments);
+                }
+                else
+                {
+                    problems.Add(new($"{at}/disclosures/{k}/pointers/{p}", $"'{pointers[p]}' is not a JSON Pointer"));
+                }
+            }
+
+            plans.Add(new DisclosurePlan(disclosure.Participant, paths));
+        }
+
+        return [.. plans];
+    }
+
+    private static T? Attempt<T>(Func<T> compile, string at, List<ValidationError> problems)
+        where T : class
+    {
+        try
+        {
+            return compile();
+        }
+        catch (InvalidSchemaException ex)
+        {
+            problems.AddRange(ex.Problems.Select(p => p with { Pointer = at + p.Pointer }));
+        }
+        catch (InvalidRuleException ex)
+        {
+            problems.AddRange(ex.Problems.Select(p => p with { Pointer = at + p.Pointer }));
+        }
+
+        return null;
+    }
+}

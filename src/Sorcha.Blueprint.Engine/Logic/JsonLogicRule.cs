@@ -1,0 +1,35 @@
+using System.Text.Json.Nodes;
+using Sorcha.Blueprint.Engine.Json;
+
+namespace Sorcha.Blueprint.Engine.Logic;
+
+/// <summary>
+/// A JSON Logic rule (jsonlogic.com) compiled once; immutable and safe to evaluate from many threads.
+/// Evaluation never throws on odd data: missing values read as null and impossible arithmetic yields null.
+/// </summary>
+public sealed class JsonLogicRule
+{
+    private readonly LogicNode _root;
+
+    private JsonLogicRule(LogicNode root) => _root = root;
+
+    /// <summary>Compiles a rule; throws <see cref="InvalidRuleException"/> listing every problem if it is malformed.</summary>
+    public static JsonLogicRule Compile(JsonNode? rule)
+    {
+        var (root, problems) = LogicCompiler.Compile(rule);
+        return problems.Count == 0 ? new JsonLogicRule(root) : throw new InvalidRuleException(problems);
+    }
+
+    /// <summary>Every problem in a rule (unknown operators, wrong argument counts, excessive nesting), with pointers into it.</summary>
+    public static IReadOnlyList<ValidationError> Validate(JsonNode? rule) => LogicCompiler.Compile(rule).Problems;
+
+    /// <summary>The rule's value for this data, as a node the caller owns (detached from the data and from the rule).</summary>
+    public JsonNode? Evaluate(JsonNode? data)
+    {
+        var result = _root.Evaluate(data, 0);
+        return result is not null && ReferenceEquals(result.Root, data?.Root) ? result.DeepClone() : JsonNodes.Detach(result);
+    }
+
+    /// <summary>True when the rule's value is truthy in jsonlogic.com's sense (route conditions).</summary>
+    public bool IsTruthy(JsonNode? data) => JsValue.Truthy(_root.Evaluate(data, 0));
+}

@@ -1,0 +1,49 @@
+using System.Text.Json.Nodes;
+
+namespace Sorcha.Blueprint.Engine.Logic.Operators;
+
+/// <summary>if / ?:, and, or (lazy, returning the deciding operand as json-logic-js does), !, !!, and log.</summary>
+internal static class LogicalOperators
+{
+    public static IEnumerable<LogicOperator> All()
+    {
+        yield return new LogicOperator("if", 1, -1, If);
+        yield return new LogicOperator("?:", 3, 3, If);
+        yield return new LogicOperator("and", 1, -1, (args, data, depth) => ShortCircuit(args, data, depth, stopWhenTruthy: false));
+        yield return new LogicOperator("or", 1, -1, (args, data, depth) => ShortCircuit(args, data, depth, stopWhenTruthy: true));
+        yield return LogicOperator.Eager("!", 1, 1, args => JsValue.Bool(!JsValue.Truthy(args[0])));
+        yield return LogicOperator.Eager("!!", 1, 1, args => JsValue.Bool(JsValue.Truthy(args[0])));
+        // json-logic-js logs to the console; a server has no console worth writing rule values to, so it is identity.
+        yield return LogicOperator.Eager("log", 1, 1, args => args[0]);
+    }
+
+    /// <summary>[cond1, then1, cond2, then2, …, else]: the first truthy condition's value, else the trailing value or null.</summary>
+    private static JsonNode? If(LogicNode[] args, JsonNode? data, int depth)
+    {
+        var i = 0;
+        for (; i < args.Length - 1; i += 2)
+        {
+            if (JsValue.Truthy(args[i].Evaluate(data, depth)))
+            {
+                return args[i + 1].Evaluate(data, depth);
+            }
+        }
+
+        return i == args.Length - 1 ? args[i].Evaluate(data, depth) : null;
+    }
+
+    private static JsonNode? ShortCircuit(LogicNode[] args, JsonNode? data, int depth, bool stopWhenTruthy)
+    {
+        JsonNode? current = null;
+        foreach (var arg in args)
+        {
+            current = arg.Evaluate(data, depth);
+            if (JsValue.Truthy(current) == stopWhenTruthy)
+            {
+                return current;
+            }
+        }
+
+        return current;
+    }
+}

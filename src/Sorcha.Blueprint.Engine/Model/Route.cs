@@ -1,0 +1,11 @@
+using System.Text.Json.Nodes;
+
+namespace Sorcha.Blueprint.Engine.Model;
+
+/// <summary>A transition: when <see cref="Condition"/> (JSON Logic; absent = always) is truthy, go to <see cref="Next"/> (null = finish).</summary>
+public sealed record Route
+{
+    public JsonNode? Condition { get; init; }
+
+    public string? Next { get; init; }
+}

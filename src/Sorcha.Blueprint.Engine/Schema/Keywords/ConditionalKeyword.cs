@@ -1,0 +1,25 @@
+using System.Text.Json.Nodes;
+
+namespace Sorcha.Blueprint.Engine.Schema.Keywords;
+
+/// <summary>
+/// if/then/else: "if" only selects the branch (its failure is not an error); the chosen branch's errors are reported
+/// in full. then/else without if do nothing, per the spec.
+/// </summary>
+internal sealed class ConditionalKeyword(SchemaNode condition, SchemaNode? then, SchemaNode? otherwise) : IKeyword
+{
+    public static IKeyword? Create(JsonObject schema, string pointer, SchemaCompiler compiler)
+    {
+        // Compile all three so publishing reports problems even in a then/else that has no "if".
+        var condition = compiler.Subschema(schema, "if", pointer);
+        var then = compiler.Subschema(schema, "then", pointer);
+        var otherwise = compiler.Subschema(schema, "else", pointer);
+        return condition is null || (then is null && otherwise is null) ? null : new ConditionalKeyword(condition, then, otherwise);
+    }
+
+    public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
+    {
+        var branch = condition.Evaluate(instance, scope.Quiet()) ? then : otherwise;
+        return branch is null || branch.Evaluate(instance, scope);
+    }
+}

@@ -1,0 +1,27 @@
+using System.Text.Json.Nodes;
+using Sorcha.Blueprint.Engine.Json;
+
+namespace Sorcha.Blueprint.Engine.Schema.Keywords;
+
+/// <summary>$ref to a local JSON Pointer; in 2020-12 it applies alongside the schema's other keywords.</summary>
+internal sealed class RefKeyword(string reference) : IKeyword
+{
+    public string Reference { get; } = reference;
+
+    /// <summary>Filled in after the whole document is compiled, so forward and recursive references work.</summary>
+    public SchemaNode Target { get; set; } = SchemaNode.True;
+
+    public static IKeyword? Create(JsonObject schema, string pointer, SchemaCompiler compiler)
+    {
+        if (compiler.String(schema, "$ref", pointer) is not { } reference)
+        {
+            return null;
+        }
+
+        var keyword = new RefKeyword(reference);
+        compiler.EnqueueRef(keyword, JsonPointer.Append(pointer, "$ref"));
+        return keyword;
+    }
+
+    public bool Evaluate(JsonNode? instance, in EvaluationScope scope) => Target.Evaluate(instance, scope);
+}

@@ -1,0 +1,90 @@
+using Sorcha.Blueprint.Engine.Execution;
+
+namespace Sorcha.Blueprint.Engine.Tests.Execution;
+
+public class CompiledActionCacheTests
+{
+    [Fact]
+    public void GetOrCompile_SameBlueprintVersionAndAction_ReturnsTheSameCompiledAction()
+    {
+        var cache = new CompiledActionCache();
+        var blueprint = TestBlueprints.Minimal();
+
+        var first = cache.GetOrCompile(blueprint, blueprint.Actions[0]);
+        var second = cache.GetOrCompile(TestBlueprints.Minimal(), TestBlueprints.Minimal().Actions[0]);
+
+        Assert.Same(first, second);
+        Assert.Equal(1, cache.Count);
+    }
+
+    [Fact]
+    public void GetOrCompile_NewVersion_CompilesAgain()
+    {
+        var cache = new CompiledActionCache();
+        var v1 = TestBlueprints.Minimal();
+        var v2 = v1 with { Version = 2 };
+
+        Assert.NotSame(cache.GetOrCompile(v1, v1.Actions[0]), cache.GetOrCompile(v2, v2.Actions[0]));
+        Assert.Equal(2, cache.Count);
+    }
+
+    [Fact]
+    public void Invalidate_DropsEveryVersionOfThatBlueprintOnly()
+    {
+        var cache = new CompiledActionCache();
+        var v1 = TestBlueprints.Minimal();
+        var v2 = v1 with { Version = 2 };
+        var other = v1 with { Id = "other" };
+        cache.GetOrCompile(v1, v1.Actions[0]);
+        cache.GetOrCompile(v2, v2.Actions[1]);
+        cache.GetOrCompile(other, other.Actions[0]);
+
+        cache.Invalidate(v1.Id);
+
+        Assert.Equal(1, cache.Count);
+    }
+
+    [Fact]
+    public void GetOrCompile_BeyondCapacity_StaysBounded()
+    {
+        var cache = new CompiledActionCache(capacity: 4);
+        var blueprint = TestBlueprints.Minimal();
+
+        for (var version = 0; version < 20; version++)
+        {
+            var next = blueprint with { Version = version };
+            cache.GetOrCompile(next, next.Actions[0]);
+        }
+
+        Assert.InRange(cache.Count, 1, 4);
+    }
+
+    [Fact]
+    public void GetOrCompile_UncompilableAction_ThrowsWithProblems_AndCachesNothing()
+    {
+        var cache = new CompiledActionCache();
+        var (blueprint, action) = TestBlueprints.SingleAction("""
+            {"id":"start","title":"S","sender":"alice","dataSchema":{"type":5},
+             "calculations":{"x":{"nope":1}},"routes":[{"next":"ghost"}],"disclosures":[{"participant":"bob","pointers":["bad"]}]}
+            """);
+
+        var ex = Assert.Throws<InvalidBlueprintException>(() => cache.GetOrCompile(blueprint, action));
+
+        Assert.Equal(
+            ["/actions/0/calculations/x", "/actions/0/dataSchema/type", "/actions/0/disclosures/0/pointers/0", "/actions/0/routes/0/next"],
+            ex.Problems.Select(p => p.Pointer).Order(StringComparer.Ordinal).ToArray());
+        Assert.Equal(0, cache.Count);
+    }
+
+    [Fact]
+    public void GetOrCompile_ConcurrentCallers_ShareOneEntry()
+    {
+        var cache = new CompiledActionCache();
+        var blueprint = TestBlueprints.Minimal();
+
+        var compiled = Enumerable.Range(0, 64).AsParallel().Select(_ => cache.GetOrCompile(blueprint, blueprint.Actions[0])).ToArray();
+
+        Assert.Equal(1, cache.Count);
+        Assert.All(compiled, c => Assert.Equal("start", c.ActionId));
+    }
+}

@@ -1,0 +1,88 @@
+using Sorcha.Blueprint.Engine.Execution;
+
+namespace Sorcha.Blueprint.Engine.Tests.Execution;
+
+public class RoutingTests
+{
+    private const string Action = """
+        {
+          "id": "start", "title": "S", "sender": "alice", "dataSchema": true,
+          "routes": [
+            { "condition": { ">": [ { "var": "amount" }, 1000 ] }, "next": "end" },
+            { "condition": { ">": [ { "var": "amount" }, 100 ] }, "next": null },
+            { "condition": { ">": [ { "var": "amount" }, 10 ] }, "next": "start" }
+          ]
+        }
+        """;
+
+    [Theory]
+    [InlineData("""{"amount":5000}""", RouteOutcome.Next, "end", "bob")]
+    [InlineData("""{"amount":500}""", RouteOutcome.Finished, null, null)]
+    [InlineData("""{"amount":50}""", RouteOutcome.Next, "start", "alice")]
+    [InlineData("""{"amount":5}""", RouteOutcome.NoMatch, null, null)]
+    [InlineData("""{}""", RouteOutcome.NoMatch, null, null)]
+    [InlineData("""{"amount":"2000"}""", RouteOutcome.Next, "end", "bob")]
+    public void Route_FirstTruthyConditionWins(string data, RouteOutcome outcome, string? nextAction, string? nextParticipant)
+    {
+        var (blueprint, action) = TestBlueprints.SingleAction(Action);
+
+        var result = new BlueprintEngine().Route(blueprint, action, TestJson.Parse(data));
+
+        Assert.Equal(outcome, result.Outcome);
+        Assert.Equal(nextAction, result.NextActionId);
+        Assert.Equal(nextParticipant, result.NextParticipant);
+    }
+
+    [Fact]
+    public void Route_EarlierMatch_ShadowsLaterUnconditionalRoute()
+    {
+        var (blueprint, action) = TestBlueprints.SingleAction("""
+            {"id":"start","title":"S","sender":"alice","dataSchema":true,
+             "routes":[{"condition":true,"next":"end"},{"next":null}]}
+            """);
+
+        Assert.Equal("end", new BlueprintEngine().Route(blueprint, action, null).NextActionId);
+    }
+
+    [Fact]
+    public void Route_WithoutCondition_AlwaysMatches()
+    {
+        var (blueprint, action) = TestBlueprints.SingleAction("""{"id":"start","title":"S","sender":"alice","dataSchema":true,"routes":[{"next":"end"}]}""");
+
+        var result = new BlueprintEngine().Route(blueprint, action, TestJson.Parse("{}"));
+
+        Assert.Equal(RouteResult.To("end", "bob"), result);
+    }
+
+    [Fact]
+    public void Route_NoRoutesDeclared_Finishes()
+    {
+        var (blueprint, action) = TestBlueprints.SingleAction("""{"id":"start","title":"S","sender":"alice","dataSchema":true}""");
+
+        Assert.Equal(RouteResult.Finished, new BlueprintEngine().Route(blueprint, action, TestJson.Parse("{}")));
+    }
+
+    [Fact]
+    public void Route_NoMatch_IsAResultWithAnExplanation()
+    {
+        var (blueprint, action) = TestBlueprints.SingleAction(Action);
+
+        var result = new BlueprintEngine().Route(blueprint, action, TestJson.Parse("""{"amount":1}"""));
+
+        Assert.True(result.IsNoMatch);
+        Assert.Contains("start", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Route_ConditionsUseJsonLogicTruthiness()
+    {
+        var (blueprint, action) = TestBlueprints.SingleAction("""
+            {"id":"start","title":"S","sender":"alice","dataSchema":true,
+             "routes":[{"condition":{"var":"tags"},"next":"end"},{"next":null}]}
+            """);
+        var engine = new BlueprintEngine();
+
+        Assert.Equal(RouteOutcome.Finished, engine.Route(blueprint, action, TestJson.Parse("""{"tags":[]}""")).Outcome);
+        Assert.Equal(RouteOutcome.Next, engine.Route(blueprint, action, TestJson.Parse("""{"tags":["x"]}""")).Outcome);
+    }
+}

@@ -1,0 +1,106 @@
+using System.Text.Json.Nodes;
+using Sorcha.Blueprint.Engine.Logic;
+
+namespace Sorcha.Blueprint.Engine.Tests.Logic;
+
+/// <summary>Evaluation never throws on odd data: it yields null/false the way json-logic-js would.</summary>
+public class RobustnessTests
+{
+    [Theory]
+    [InlineData("""{"+":[{"var":"missing"},1]}""", "{}", "null")]
+    [InlineData("""{"-":[{"var":"missing"},1]}""", "{}", "-1")]
+    [InlineData("""{"/":["abc",2]}""", "{}", "null")]
+    [InlineData("""{"*":[{"var":"obj"},2]}""", """{"obj":{"a":1}}""", "null")]
+    [InlineData("""{">":[{"var":"obj"},2]}""", """{"obj":{"a":1}}""", "false")]
+    [InlineData("""{"var":"a.b.c"}""", """{"a":5}""", "null")]
+    [InlineData("""{"var":"a.5"}""", """{"a":[1]}""", "null")]
+    [InlineData("""{"var":"a.-1"}""", """{"a":[1]}""", "null")]
+    [InlineData("""{"map":[5,{"var":""}]}""", "{}", "[]")]
+    [InlineData("""{"all":["abc",true]}""", "{}", "false")]
+    [InlineData("""{"substr":[null,1]}""", "{}", "\"ull\"")]
+    [InlineData("""{"substr":["abc","x"]}""", "{}", "\"abc\"")]
+    [InlineData("""{"substr":["abc",1e300]}""", "{}", "\"\"")]
+    [InlineData("""{"in":["a",5]}""", "{}", "false")]
+    [InlineData("""{"missing_some":["x","not an array"]}""", "{}", "[]")]
+    [InlineData("""{"max":[{"var":"nums"}]}""", """{"nums":[1,2]}""", "null")]
+    [InlineData("""{"==":[{"var":"list"},"1,2"]}""", """{"list":[1,2]}""", "true")]
+    [InlineData("""{"<":[{"var":"a"},{"var":"b"}]}""", """{"a":1e400,"b":1}""", "false")]
+    public void Evaluate_OddData_ReturnsNullOrFalse(string rule, string data, string expected) => LogicCase.Check(rule, data, expected);
+
+    [Fact]
+    public void Evaluate_DoesNotMutateTheInputData()
+    {
+        var data = TestJson.Object("""{"xs":[1,2,3],"o":{"a":1}}""");
+        var before = data.ToJsonString();
+
+        JsonLogic.Apply(TestJson.Parse("""{"merge":[{"var":"xs"},{"map":[{"var":"xs"},{"var":""}]},[{"var":"o"}]]}"""), data);
+
+        Assert.Equal(before, data.ToJsonString());
+    }
+
+    [Theory]
+    [InlineData("""{"merge":[{"var":""}]}""", """[{"a":1}]""")]
+    [InlineData("""[{"var":""},{"var":[]}]""", """[{"a":1},{"a":1}]""")]
+    [InlineData("""{"reduce":[[1],{"var":"accumulator"},{"var":""}]}""", """{"a":1}""")]
+    public void Evaluate_WholeDataInsideAResult_LeavesTheCallersDataDetached(string rule, string expected)
+    {
+        var data = TestJson.Object("""{"a":1}""");
+
+        var result = JsonLogic.Apply(TestJson.Parse(rule), data);
+
+        Assert.Equal(expected, TestJson.Text(result));
+        Assert.Null(data.Parent);
+        _ = new JsonArray(data);
+    }
+
+    [Fact]
+    public void Evaluate_ResultCanBeAttachedToAnotherTree()
+    {
+        var data = TestJson.Object("""{"o":{"a":1}}""");
+        var rule = JsonLogicRule.Compile(TestJson.Parse("""{"var":"o"}"""));
+
+        var target = new JsonObject { ["copy"] = rule.Evaluate(data) };
+
+        Assert.Equal("""{"copy":{"a":1}}""", target.ToJsonString());
+    }
+
+    [Fact]
+    public void CompiledRule_LiteralResults_AreFreshEachTime()
+    {
+        var rule = JsonLogicRule.Compile(TestJson.Parse("""{"if":[true,{},0]}"""));
+
+        var first = new JsonObject { ["x"] = rule.Evaluate(null) };
+        var second = new JsonObject { ["y"] = rule.Evaluate(null) };
+
+        Assert.Equal("""{"x":{}}""", first.ToJsonString());
+        Assert.Equal("""{"y":{}}""", second.ToJsonString());
+    }
+
+    [Fact]
+    public void CompiledRule_IsSafeToUseFromManyThreads()
+    {
+        var rule = JsonLogicRule.Compile(TestJson.Parse("""{"reduce":[{"var":"xs"},{"+":[{"var":"current"},{"var":"accumulator"}]},0]}"""));
+
+        var sums = Enumerable.Range(0, 500).AsParallel()
+            .Select(i => rule.Evaluate(new JsonObject { ["xs"] = new JsonArray(i, 1, 2) })!.GetValue<decimal>())
+            .ToArray();
+
+        Assert.Equal(Enumerable.Range(0, 500).Select(i => i + 3m), sums);
+    }
+
+    [Theory]
+    [InlineData("0", false)]
+    [InlineData("-0.0", false)]
+    [InlineData("\"\"", false)]
+    [InlineData("null", false)]
+    [InlineData("false", false)]
+    [InlineData("[]", false)]
+    [InlineData("1", true)]
+    [InlineData("\"0\"", true)]
+    [InlineData("\"false\"", true)]
+    [InlineData("[0]", true)]
+    [InlineData("{}", true)]
+    [InlineData("true", true)]
+    public void IsTruthy_FollowsJsonLogicRules(string value, bool truthy) =>
+        Assert.Equal(truthy, JsonLogic.IsTruthy(TestJson.Parse(value)));
+}

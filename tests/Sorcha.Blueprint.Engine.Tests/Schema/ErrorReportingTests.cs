@@ -1,0 +1,145 @@
+using Sorcha.Blueprint.Engine.Schema;
+
+namespace Sorcha.Blueprint.Engine.Tests.Schema;
+
+public class ErrorReportingTests
+{
+    private const string Order = """
+        {
+          "type": "object",
+          "required": ["customer", "amount", "lines"],
+          "additionalProperties": false,
+          "properties": {
+            "customer": {
+              "type": "object",
+              "required": ["name", "email"],
+              "properties": {
+                "name": { "type": "string", "minLength": 2 },
+                "email": { "type": "string", "format": "email" },
+                "address": { "type": "object", "properties": { "city": { "type": "string" } } }
+              }
+            },
+            "amount": { "type": "number", "minimum": 0 },
+            "currency": { "enum": ["GBP", "EUR"] },
+            "lines": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "type": "object",
+                "required": ["sku", "qty"],
+                "properties": { "sku": { "type": "string", "pattern": "^[A-Z]{3}-[0-9]+$" }, "qty": { "type": "integer", "minimum": 1 } }
+              }
+            }
+          }
+        }
+        """;
+
+    [Fact]
+    public void Evaluate_ValidInstance_ReturnsNoErrors()
+    {
+        var schema = JsonSchema.Compile(TestJson.Parse(Order));
+
+        var errors = schema.Evaluate(TestJson.Parse("""{"customer":{"name":"Ann","email":"ann@example.com"},"amount":10,"lines":[{"sku":"ABC-1","qty":1}]}"""));
+
+        Assert.Empty(errors);
+    }
+
+    [Fact]
+    public void Evaluate_ReportsEveryFailingLocation_NotJustTheFirst()
+    {
+        var schema = JsonSchema.Compile(TestJson.Parse(Order));
+        var instance = TestJson.Parse("""
+            {
+              "customer": { "name": "A", "address": { "city": 7 } },
+              "amount": -5,
+              "currency": "USD",
+              "lines": [ { "sku": "abc", "qty": 0 }, { "qty": 1.5 } ],
+              "extra": true
+            }
+            """);
+
+        var pointers = schema.Evaluate(instance).Select(e => e.Pointer).ToHashSet();
+
+        Assert.Equal(
+            new HashSet<string>
+            {
+                "/customer/name", "/customer/email", "/customer/address/city", "/amount", "/currency",
+                "/lines/0/sku", "/lines/0/qty", "/lines/1/sku", "/lines/1/qty", "/extra",
+            },
+            pointers);
+    }
+
+    [Fact]
+    public void Evaluate_MissingRequiredFields_PointAtEachMissingField()
+    {
+        var schema = JsonSchema.Compile(TestJson.Parse(Order));
+
+        var errors = schema.Evaluate(TestJson.Parse("{}"));
+
+        Assert.Equal(["/amount", "/customer", "/lines"], errors.Select(e => e.Pointer).Order().ToArray());
+        Assert.All(errors, e => Assert.Equal("is required", e.Message));
+    }
+
+    [Fact]
+    public void Evaluate_SeveralFailuresAtOneLocation_AreAllListed()
+    {
+        var schema = JsonSchema.Compile(TestJson.Parse("""{"properties":{"code":{"type":"string","minLength":5,"pattern":"^[0-9]+$"}}}"""));
+
+        var errors = schema.Evaluate(TestJson.Parse("""{"code":"ab"}"""));
+
+        Assert.Equal(2, errors.Count);
+        Assert.All(errors, e => Assert.Equal("/code", e.Pointer));
+    }
+
+    [Fact]
+    public void Evaluate_RootTypeMismatch_UsesEmptyPointer()
+    {
+        var schema = JsonSchema.Compile(TestJson.Parse("""{"type":"object"}"""));
+
+        var error = Assert.Single(schema.Evaluate(TestJson.Parse("[]")));
+
+        Assert.Equal(string.Empty, error.Pointer);
+        Assert.Contains("object", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_PropertyNamesNeedingEscapes_AreEscapedInPointers()
+    {
+        var schema = JsonSchema.Compile(TestJson.Parse("""{"additionalProperties":{"type":"string"}}"""));
+
+        var error = Assert.Single(schema.Evaluate(TestJson.Parse("""{"a/b~c":1}""")));
+
+        Assert.Equal("/a~1b~0c", error.Pointer);
+    }
+
+    [Fact]
+    public void Evaluate_AnyOfFailure_IsOneErrorAtTheLocation()
+    {
+        var schema = JsonSchema.Compile(TestJson.Parse("""{"properties":{"id":{"anyOf":[{"type":"integer"},{"format":"uuid","type":"string"}]}}}"""));
+
+        var error = Assert.Single(schema.Evaluate(TestJson.Parse("""{"id":"nope"}""")));
+
+        Assert.Equal("/id", error.Pointer);
+    }
+
+    [Fact]
+    public void Evaluate_IdenticalErrorsFromAllOfBranches_AreReportedOnce()
+    {
+        var schema = JsonSchema.Compile(TestJson.Parse("""{"allOf":[{"required":["a"]},{"required":["a"]}]}"""));
+
+        Assert.Single(schema.Evaluate(TestJson.Parse("{}")));
+    }
+
+    [Fact]
+    public void CompiledSchema_IsSafeToUseFromManyThreads()
+    {
+        var schema = JsonSchema.Compile(TestJson.Parse(Order));
+        var valid = """{"customer":{"name":"Ann","email":"ann@example.com"},"amount":10,"currency":"GBP","lines":[{"sku":"ABC-1","qty":1}]}""";
+
+        var results = Enumerable.Range(0, 200).AsParallel()
+            .Select(i => schema.Evaluate(TestJson.Parse(i % 2 == 0 ? valid : "{}")).Count)
+            .ToArray();
+
+        Assert.All(results.Where((_, i) => i % 2 == 0), count => Assert.Equal(0, count));
+    }
+}

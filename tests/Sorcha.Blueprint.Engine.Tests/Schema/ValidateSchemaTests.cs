@@ -1,0 +1,91 @@
+using Sorcha.Blueprint.Engine.Schema;
+
+namespace Sorcha.Blueprint.Engine.Tests.Schema;
+
+public class ValidateSchemaTests
+{
+    [Theory]
+    [InlineData("""{"type":5}""", "/type")]
+    [InlineData("""{"type":"text"}""", "/type")]
+    [InlineData("""{"type":[]}""", "/type")]
+    [InlineData("""{"required":"x"}""", "/required")]
+    [InlineData("""{"required":["a","a"]}""", "/required/1")]
+    [InlineData("""{"required":[1]}""", "/required/0")]
+    [InlineData("""{"minLength":-1}""", "/minLength")]
+    [InlineData("""{"maxItems":1.5}""", "/maxItems")]
+    [InlineData("""{"minProperties":"1"}""", "/minProperties")]
+    [InlineData("""{"minContains":-2,"contains":{}}""", "/minContains")]
+    [InlineData("""{"pattern":"(unclosed"}""", "/pattern")]
+    [InlineData("""{"pattern":7}""", "/pattern")]
+    [InlineData("""{"patternProperties":{"[bad":{}}}""", "/patternProperties/[bad")]
+    [InlineData("""{"$ref":"#/$defs/missing"}""", "/$ref")]
+    [InlineData("""{"$ref":"https://example.com/schema.json"}""", "/$ref")]
+    [InlineData("""{"$ref":"#anchor"}""", "/$ref")]
+    [InlineData("""{"properties":{"a":{"$ref":"#/nowhere/at/all"}}}""", "/properties/a/$ref")]
+    [InlineData("""{"properties":{"a":5}}""", "/properties/a")]
+    [InlineData("""{"properties":[]}""", "/properties")]
+    [InlineData("""{"items":[{"type":"string"}]}""", "/items")]
+    [InlineData("""{"prefixItems":{}}""", "/prefixItems")]
+    [InlineData("""{"allOf":[]}""", "/allOf")]
+    [InlineData("""{"anyOf":{}}""", "/anyOf")]
+    [InlineData("""{"oneOf":[{"type":1}]}""", "/oneOf/0/type")]
+    [InlineData("""{"not":"x"}""", "/not")]
+    [InlineData("""{"if":{"type":"string"},"then":{"minimum":"0"}}""", "/then/minimum")]
+    [InlineData("""{"else":{"maxLength":-3}}""", "/else/maxLength")]
+    [InlineData("""{"enum":[]}""", "/enum")]
+    [InlineData("""{"enum":"a"}""", "/enum")]
+    [InlineData("""{"multipleOf":0}""", "/multipleOf")]
+    [InlineData("""{"minimum":"5"}""", "/minimum")]
+    [InlineData("""{"exclusiveMaximum":true}""", "/exclusiveMaximum")]
+    [InlineData("""{"uniqueItems":"yes"}""", "/uniqueItems")]
+    [InlineData("""{"format":1}""", "/format")]
+    [InlineData("""{"dependentRequired":{"a":"b"}}""", "/dependentRequired/a")]
+    [InlineData("""{"dependentSchemas":{"a":1}}""", "/dependentSchemas/a")]
+    [InlineData("""{"additionalProperties":"no"}""", "/additionalProperties")]
+    [InlineData("""{"$defs":{"unused":{"type":"wat"}}}""", "/$defs/unused/type")]
+    [InlineData("""{"$schema":"http://json-schema.org/draft-07/schema#"}""", "/$schema")]
+    [InlineData("""{"properties":{"a":{"$id":"other.json"}}}""", "/properties/a/$id")]
+    [InlineData("""{"$dynamicRef":"#meta"}""", "/$dynamicRef")]
+    [InlineData("""{"unevaluatedProperties":false}""", "/unevaluatedProperties")]
+    [InlineData("""{"items":{"unevaluatedItems":false}}""", "/items/unevaluatedItems")]
+    [InlineData("5", "")]
+    [InlineData("\"schema\"", "")]
+    public void ValidateSchema_StructuralProblem_IsReportedAtItsPointer(string schema, string expectedPointer)
+    {
+        var problems = JsonSchema.ValidateSchema(TestJson.Parse(schema));
+
+        Assert.Contains(problems, p => p.Pointer == expectedPointer);
+        Assert.Throws<InvalidSchemaException>(() => JsonSchema.Compile(TestJson.Parse(schema)));
+    }
+
+    [Theory]
+    [InlineData("true")]
+    [InlineData("false")]
+    [InlineData("{}")]
+    [InlineData("""{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"}""")]
+    [InlineData("""{"minLength":2.0,"x-custom":{"type":5},"title":"t"}""")]
+    [InlineData("""{"$ref":"#","properties":{"child":{"$ref":"#"}}}""")]
+    [InlineData("""{"pattern":"^(?<=x)y$"}""")]
+    public void ValidateSchema_WellFormedSchema_HasNoProblems(string schema) =>
+        Assert.Empty(JsonSchema.ValidateSchema(TestJson.Parse(schema)));
+
+    [Fact]
+    public void ValidateSchema_ReportsEveryProblem_NotJustTheFirst()
+    {
+        var problems = JsonSchema.ValidateSchema(TestJson.Parse("""
+            {"type":5,"required":"x","properties":{"a":{"minLength":-1},"b":{"pattern":"("}},"$ref":"#/$defs/none"}
+            """));
+
+        Assert.Equal(
+            ["/$ref", "/properties/a/minLength", "/properties/b/pattern", "/required", "/type"],
+            problems.Select(p => p.Pointer).Order(StringComparer.Ordinal).ToArray());
+    }
+
+    [Fact]
+    public void Compile_InvalidSchema_ExceptionCarriesProblems()
+    {
+        var ex = Assert.Throws<InvalidSchemaException>(() => JsonSchema.Compile(TestJson.Parse("""{"type":5,"minLength":-1}""")));
+
+        Assert.Equal(2, ex.Problems.Count);
+    }
+}

@@ -1,0 +1,98 @@
+using System.Net;
+using System.Security.Cryptography;
+using Org.BouncyCastle.Crypto.Parameters;
+using Org.BouncyCastle.Crypto.Signers;
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Wallets;
+
+[Collection(PlatformScope.Name)]
+public sealed class WalletSigningTests(PlatformFixture platform)
+{
+    [Theory]
+    [InlineData("ED25519")]
+    [InlineData("NISTP256")]
+    [InlineData("RSA4096")]
+    public async Task Signature_from_the_service_verifies_with_an_independent_implementation(string algorithm)
+    {
+        using var alice = await platform.ClientAsync("signer-alice");
+        var wallet = await WalletFlows.CreateAsync(alice, algorithm);
+        var data = RandomNumberGenerator.GetBytes(100);
+
+        var signed = await WalletFlows.SignAsync(alice, wallet.Str("address"), data);
+        var publicKey = Convert.FromBase64String(signed.Str("publicKey"));
+        var signature = Convert.FromBase64String(signed.Str("signature"));
+
+        Assert.Equal(wallet.Str("publicKey"), signed.Str("publicKey"));
+        Assert.True(VerifyIndependently(algorithm, publicKey, data, signature));
+        data[0] ^= 1;
+        Assert.False(VerifyIndependently(algorithm, publicKey, data, signature));
+    }
+
+    [Fact]
+    public async Task Verify_endpoint_accepts_a_good_signature_and_rejects_a_changed_message()
+    {
+        using var alice = await platform.ClientAsync("verifier-alice");
+        var wallet = await WalletFlows.CreateAsync(alice, "ED25519");
+        var signed = await WalletFlows.SignAsync(alice, wallet.Str("address"), "hello"u8.ToArray());
+
+        var good = await Json.PostAsync(alice, "/api/wallets/verify", new
+        {
+            algorithm = "ED25519", publicKey = signed.Str("publicKey"), data = Convert.ToBase64String("hello"u8.ToArray()),
+            signature = signed.Str("signature"),
+        }, HttpStatusCode.OK);
+        var bad = await Json.PostAsync(alice, "/api/wallets/verify", new
+        {
+            algorithm = "ED25519", publicKey = signed.Str("publicKey"), data = Convert.ToBase64String("hellO"u8.ToArray()),
+            signature = signed.Str("signature"),
+        }, HttpStatusCode.OK);
+
+        Assert.True(good.GetProperty("valid").GetBoolean());
+        Assert.False(bad.GetProperty("valid").GetBoolean());
+    }
+
+    [Fact]
+    public async Task Wallets_still_sign_after_the_wallet_service_restarts()
+    {
+        using var alice = await platform.ClientAsync("restart-alice");
+        var wallets = new[] { await WalletFlows.CreateAsync(alice, "ED25519"), await WalletFlows.CreateAsync(alice, "NISTP256") };
+
+        await platform.App.RestartResourceAsync("wallet");
+
+        foreach (var wallet in wallets)
+        {
+            var signed = await WalletFlows.SignAsync(alice, wallet.Str("address"), [7, 7, 7]);
+            Assert.True(VerifyIndependently(wallet.Str("algorithm"), Convert.FromBase64String(signed.Str("publicKey")), [7, 7, 7],
+                Convert.FromBase64String(signed.Str("signature"))));
+        }
+    }
+
+    /// <summary>BouncyCastle's Ed25519Signer and the BCL, not Sorcha.Cryptography.</summary>
+    private static bool VerifyIndependently(string algorithm, byte[] publicKey, byte[] data, byte[] signature)
+    {
+        switch (algorithm)
+        {
+            case "ED25519":
+                var signer = new Ed25519Signer();
+                signer.Init(false, new Ed25519PublicKeyParameters(publicKey, 0));
+                signer.BlockUpdate(data, 0, data.Length);
+                return signer.VerifySignature(signature);
+            case "NISTP256":
+                using (var ecdsa = ECDsa.Create(new ECParameters
+                {
+                    Curve = ECCurve.NamedCurves.nistP256,
+                    Q = new ECPoint { X = publicKey[1..33], Y = publicKey[33..65] },
+                }))
+                {
+                    return ecdsa.VerifyData(data, signature, HashAlgorithmName.SHA256, DSASignatureFormat.IeeeP1363FixedFieldConcatenation);
+                }
+
+            default:
+                using (var rsa = RSA.Create())
+                {
+                    rsa.ImportSubjectPublicKeyInfo(publicKey, out _);
+                    return rsa.VerifyData(data, signature, HashAlgorithmName.SHA256, RSASignaturePadding.Pss);
+                }
+        }
+    }
+}
