@@ -4,13 +4,15 @@ using Sorcha.AppHost.Dashboard;
 // Local runs keep state (Redis AOF, generated secrets) in src/Sorcha.AppHost/.data; override with --data-dir.
 var builder = WebApplication.CreateBuilder(args);
 var configuration = builder.Configuration;
-var options = new SorchaAppOptions { DevClientSecret = "", WalletKeyEncryptionKey = "", DataDirectory = "" };
+var options = new SorchaAppOptions { DevClientSecret = "", WalletKeyEncryptionKey = "", RegisterKeyEncryptionKey = "",
+    DataDirectory = "" };
 var dataDir = configuration["data-dir"] ?? Path.Combine(options.RepositoryRoot, "src", "Sorcha.AppHost", ".data");
 options = options with
 {
     DataDirectory = dataDir,
     DevClientSecret = Parameters.SecretOrGenerate(configuration, "dev-client-secret", dataDir, out var secretFile),
     WalletKeyEncryptionKey = Parameters.SecretOrGenerate(configuration, "wallet-kek", dataDir, out _),
+    RegisterKeyEncryptionKey = Parameters.SecretOrGenerate(configuration, "register-kek", dataDir, out _),
     GatewayPort = configuration.GetValue("Gateway:Port", options.GatewayPort),
     DashboardPort = configuration.GetValue("Dashboard:Port", options.DashboardPort),
     RedisConnectionString = configuration.GetConnectionString("redis"),

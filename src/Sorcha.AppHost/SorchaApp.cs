@@ -34,16 +34,17 @@ public static class SorchaApp
             ["Authentication__Development__SigningKey"] = signingKey,
         };
 
+        // Every process can reach every service by name (services__<name>__http__0), as Aspire's WithReference does.
+        foreach (var (service, port) in ports)
+        {
+            common[$"services__{service}__http__0"] = $"http://127.0.0.1:{port}";
+        }
+
         var resources = new List<ResourceSpec> { redis.Resource };
         resources.AddRange(Services.Select(s => Project(s, ports[s], ServiceEnvironment(s, common, options), options,
             [RedisSelector.ResourceName])));
 
         var gatewayEnv = new Dictionary<string, string>(common) { ["Parameters__dev-client-secret"] = options.DevClientSecret };
-        foreach (var (service, port) in ports)
-        {
-            gatewayEnv[$"services__{service}__http__0"] = $"http://127.0.0.1:{port}";
-        }
-
         resources.Add(Project(Gateway, options.GatewayPort, gatewayEnv, options, [RedisSelector.ResourceName, .. Services]));
         return (new Orchestrator(resources, echo), redis);
     }
@@ -56,6 +57,11 @@ public static class SorchaApp
         if (service == "wallet")
         {
             env["Wallet__KeyEncryptionKey"] = options.WalletKeyEncryptionKey;
+        }
+
+        if (service == "register")
+        {
+            env["Register__KeyEncryptionKey"] = options.RegisterKeyEncryptionKey;
         }
 
         return env;

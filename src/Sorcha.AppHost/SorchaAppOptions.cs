@@ -18,6 +18,9 @@ public sealed record SorchaAppOptions
     /// <summary>Base64 of the 32-byte key that seals wallet private keys at rest (parameter wallet-kek).</summary>
     public required string WalletKeyEncryptionKey { get; init; }
 
+    /// <summary>Base64 of the 32-byte key that seals registers' docket-signing keys at rest (parameter register-kek).</summary>
+    public required string RegisterKeyEncryptionKey { get; init; }
+
     /// <summary>An outside Redis (ConnectionStrings:redis); null lets the AppHost choose one.</summary>
     public string? RedisConnectionString { get; init; }
 

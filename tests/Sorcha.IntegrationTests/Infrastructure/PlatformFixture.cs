@@ -30,6 +30,7 @@ public class PlatformFixture : IAsyncLifetime
             DashboardPort = 0,
             DevClientSecret = SorchaApp.GenerateSecret(),
             WalletKeyEncryptionKey = SorchaApp.GenerateSecret(),
+            RegisterKeyEncryptionKey = SorchaApp.GenerateSecret(),
             DataDirectory = _dataDirectory,
             RedisProvider = RedisProvider,
         };

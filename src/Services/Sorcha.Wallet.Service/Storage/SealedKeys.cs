@@ -1,5 +1,6 @@
 using System.Text;
 using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Secrets;
 
 namespace Sorcha.Wallet.Service.Storage;
 
