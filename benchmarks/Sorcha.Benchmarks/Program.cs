@@ -1,0 +1,4 @@
+using BenchmarkDotNet.Running;
+
+// dotnet run -c Release --project benchmarks/Sorcha.Benchmarks -- --filter '*'
+BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
