@@ -1,0 +1,34 @@
+using System.Net.Http.Headers;
+using System.Text.Json;
+
+namespace Sorcha.Performance.Engine;
+
+/// <summary>What scenarios share: one pooled HttpClient on the gateway and development tokens per caller.</summary>
+public sealed class LoadContext(Uri target, string devClientSecret) : IDisposable
+{
+    public HttpClient Http { get; } = new(new SocketsHttpHandler
+    {
+        MaxConnectionsPerServer = 512,
+        PooledConnectionLifetime = TimeSpan.FromMinutes(5),
+    })
+    {
+        BaseAddress = target,
+        Timeout = TimeSpan.FromSeconds(30),
+    };
+
+    /// <summary>A bearer header for <paramref name="clientId"/>, fetched from the gateway's token endpoint.</summary>
+    public async Task<AuthenticationHeaderValue> AuthAsync(string clientId, CancellationToken ct)
+    {
+        using var response = await Http.PostAsync("/api/auth/token", new FormUrlEncodedContent(new Dictionary<string, string>
+        {
+            ["grant_type"] = "client_credentials",
+            ["client_id"] = clientId,
+            ["client_secret"] = devClientSecret,
+        }), ct);
+        response.EnsureSuccessStatusCode();
+        using var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync(ct));
+        return new AuthenticationHeaderValue("Bearer", body.RootElement.GetProperty("access_token").GetString());
+    }
+
+    public void Dispose() => Http.Dispose();
+}

@@ -1,0 +1,3 @@
+using Sorcha.Verify;
+
+return await VerifyCommand.RunAsync(args, Console.Out, Console.Error);
