@@ -58,6 +58,42 @@ public class Ed25519Tests
         }
     }
 
+    [Theory]
+    [InlineData(447)]
+    [InlineData(448)]
+    [InlineData(449)]
+    [InlineData(480)]
+    [InlineData(481)]
+    [InlineData(4096)]
+    public void SignAndVerify_MessagesAroundTheStackHashLimit_InteropWithBouncyCastle(int length)
+    {
+        var seed = Hashes.Sha256(BitConverter.GetBytes(length));
+        var message = new byte[length];
+        new Random(length).NextBytes(message);
+        var ours = Signatures.Sign(Ed, seed, message);
+        var signer = new Ed25519Signer();
+        signer.Init(true, new Ed25519PrivateKeyParameters(seed, 0));
+        signer.BlockUpdate(message, 0, message.Length);
+        Assert.Equal(signer.GenerateSignature(), ours);
+        Assert.True(Signatures.Verify(Ed, Signatures.PublicKeyFromPrivate(Ed, seed), message, ours));
+    }
+
+    [Fact]
+    public void SignAndVerify_ManyThreads_AgreeWithSingleThreaded()
+    {
+        var seeds = Enumerable.Range(0, 64).Select(i => Hashes.Sha256(BitConverter.GetBytes(i))).ToArray();
+        var expected = seeds.Select(s => Hashes.ToHex(Signatures.Sign(Ed, s, s))).ToArray();
+        var results = new string[seeds.Length];
+        Parallel.For(0, seeds.Length * 4, i =>
+        {
+            var k = i % seeds.Length;
+            var signature = Signatures.Sign(Ed, seeds[k], seeds[k]);
+            Assert.True(Signatures.Verify(Ed, Signatures.PublicKeyFromPrivate(Ed, seeds[k]), seeds[k], signature));
+            results[k] = Hashes.ToHex(signature);
+        });
+        Assert.Equal(expected, results);
+    }
+
     [Fact]
     public void Verify_AnyFlippedBit_ReturnsFalse()
     {

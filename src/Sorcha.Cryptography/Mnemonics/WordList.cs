@@ -25,7 +25,8 @@ internal static class WordList
     private static (string[], FrozenDictionary<string, int>) Load()
     {
         using var reader = new StreamReader(OpenResource());
-        var words = reader.ReadToEnd().Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        // TrimEntries also drops a stray '\r', should a checkout ever have rewritten the line endings.
+        var words = reader.ReadToEnd().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
         if (words.Length != Count)
         {
             throw new InvalidOperationException($"The BIP-39 word list has {words.Length} words instead of {Count}.");
