@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Wall time from `dotnet run --project src/Sorcha.AppHost` to the gateway's /health answering 200.
+# usage: scripts/measure-startup.sh [port]   (run from the repository root; `rm -rf artifacts` first for a cold run)
+set -euo pipefail
+port=${1:-5040}
+log=$(mktemp)
+start=$(date +%s.%N)
+dotnet run --project src/Sorcha.AppHost -c Release -- --Gateway:Port "$port" --Dashboard:Port 0 >"$log" 2>&1 &
+pid=$!
+trap 'kill -INT $pid 2>/dev/null; wait $pid 2>/dev/null; rm -f "$log"' EXIT
+for _ in $(seq 1 3000); do
+  if curl -s -o /dev/null -w '%{http_code}' "localhost:$port/health" 2>/dev/null | grep -q 200; then
+    end=$(date +%s.%N)
+    echo "to healthy: $(echo "$end - $start" | bc) s; $(grep 'all healthy' "$log" | sed 's/.*| //')"
+    exit 0
+  fi
+  sleep 0.2
+done
+echo "not healthy after 600 s"; tail -20 "$log"; exit 1
