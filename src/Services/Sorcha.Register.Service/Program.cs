@@ -1,10 +1,20 @@
+using Sorcha.Register.Service.Dockets;
 using Sorcha.Register.Service.Registers;
+using Sorcha.Register.Service.Sealing;
+using Sorcha.Register.Service.Storage;
+using Sorcha.Register.Service.Transactions;
+using Sorcha.Register.Service.Verification;
 using Sorcha.ServiceDefaults;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
+builder.AddRegisterStorage();
+builder.AddDocketSealer();
 
 var app = builder.Build();
 app.MapDefaultEndpoints();
 app.MapRegistersApi();
+app.MapRegisterTransactionsApi();
+app.MapDocketsApi();
+app.MapVerificationApi();
 app.Run();

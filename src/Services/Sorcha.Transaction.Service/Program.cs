@@ -1,8 +1,10 @@
-using Sorcha.Transaction.Service.Transactions;
 using Sorcha.ServiceDefaults;
+using Sorcha.Transaction.Service.Commit;
+using Sorcha.Transaction.Service.Transactions;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
+builder.AddGroupCommit();
 
 var app = builder.Build();
 app.MapDefaultEndpoints();

@@ -1,24 +1,177 @@
+using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.AspNetCore.Mvc;
+using Sorcha.Blueprint.Engine.Execution;
+using Sorcha.Blueprint.Service.Problems;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Auth;
+using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 
+/// <summary>
+/// Blueprint documents. Any authenticated caller may list and read every blueprint (they are shared workflow
+/// templates: a participant should see what it is asked to take part in); only the creator may change, delete or
+/// publish one (others get 403). Published blueprints are immutable (PUT and DELETE → 409) because instances and
+/// ledger entries refer to them; to change one, create a new blueprint.
+/// </summary>
 public static class BlueprintsApi
 {
     public static RouteGroupBuilder MapBlueprintsApi(this IEndpointRouteBuilder app)
     {
-        var group = app.MapGroup("/api/blueprints").RequireAuthorization();
+        var group = app.MapGroup("/api/blueprints").RequireAuthorization().WithTags("Blueprints");
+        group.MapPost("/", Create).WithMetadata(new RequestSizeLimitAttribute(BlueprintShape.MaxDocumentBytes));
         group.MapGet("/", List);
+        group.MapGet("/{id}", Get);
+        group.MapPut("/{id}", Update).WithMetadata(new RequestSizeLimitAttribute(BlueprintShape.MaxDocumentBytes));
+        group.MapDelete("/{id}", Delete);
+        group.MapPost("/{id}/publish", Publish);
         return group;
     }
 
-    private static Results<Ok<Paged<object>>, ValidationProblem> List(int? page, int? pageSize)
+    private static async Task<Results<Created<BlueprintDto>, ValidationProblem>> Create(
+        BlueprintModel? blueprint, ClaimsPrincipal user, BlueprintStore store, TimeProvider clock)
+    {
+        var errors = BlueprintShape.Check(blueprint);
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        // The server names the blueprint and starts it at version 1, unpublished, whatever the body says.
+        var now = clock.GetUtcNow();
+        var document = blueprint! with { Id = Guid.NewGuid().ToString("N"), Version = 1, Published = false };
+        var record = await store.CreateAsync(new BlueprintRecord(document, user.CallerId(), 0, now, now, null));
+        return TypedResults.Created($"/api/blueprints/{document.Id}", BlueprintDto.From(record));
+    }
+
+    private static async Task<Results<Ok<Paged<BlueprintDto>>, ValidationProblem>> List(int? page, int? pageSize, BlueprintStore store)
     {
         if (PageQuery.Validate(page, pageSize, out var query) is { } errors)
         {
             return TypedResults.ValidationProblem(errors);
         }
 
-        return TypedResults.Ok(new Paged<object>([], query.Page, query.PageSize, 0));
+        var (items, total) = await store.ListAsync(query.Skip, query.PageSize);
+        return TypedResults.Ok(new Paged<BlueprintDto>([.. items.Select(BlueprintDto.From)], query.Page, query.PageSize, total));
     }
+
+    private static async Task<Results<Ok<BlueprintDto>, ProblemHttpResult>> Get(string id, BlueprintStore store) =>
+        await store.GetAsync(id) is { } record ? TypedResults.Ok(BlueprintDto.From(record)) : NotFound(id);
+
+    /// <summary>
+    /// Replaces a draft and bumps its version. If the body carries a version (> 0) it must be the current one, which
+    /// gives clients optimistic concurrency for free (GET, edit, PUT); a lost race is 409.
+    /// </summary>
+    private static async Task<Results<Ok<BlueprintDto>, ValidationProblem, ProblemHttpResult>> Update(
+        string id, BlueprintModel? blueprint, ClaimsPrincipal user, BlueprintStore store, CompiledActionCache cache, TimeProvider clock)
+    {
+        var errors = BlueprintShape.Check(blueprint);
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        var (current, problem) = await Editable(id, user, store);
+        if (problem is not null)
+        {
+            return problem;
+        }
+
+        if (blueprint!.Version > 0 && blueprint.Version != current!.Blueprint.Version)
+        {
+            return ApiProblems.Conflict(
+                $"The blueprint is at version {current.Blueprint.Version}, not {blueprint.Version}: fetch it again and reapply your change.");
+        }
+
+        var document = blueprint with { Id = id, Version = current!.Blueprint.Version + 1, Published = false };
+        var next = current with { Blueprint = document, UpdatedAt = clock.GetUtcNow() };
+        if (!await store.TryReplaceAsync(current, next))
+        {
+            return ApiProblems.Conflict("The blueprint was changed concurrently; fetch it again and retry.");
+        }
+
+        cache.Invalidate(id);
+        return TypedResults.Ok(BlueprintDto.From(next));
+    }
+
+    private static async Task<Results<NoContent, ProblemHttpResult>> Delete(
+        string id, ClaimsPrincipal user, BlueprintStore store, CompiledActionCache cache)
+    {
+        var (record, problem) = await Editable(id, user, store);
+        if (problem is not null)
+        {
+            return problem;
+        }
+
+        if (!await store.TryDeleteAsync(record!))
+        {
+            return ApiProblems.Conflict("The blueprint was changed concurrently; fetch it again and retry.");
+        }
+
+        cache.Invalidate(id);
+        return TypedResults.NoContent();
+    }
+
+    /// <summary>Publishing an already published blueprint answers 200 again (idempotent); the version does not change.</summary>
+    private static async Task<Results<Ok<BlueprintDto>, ProblemHttpResult>> Publish(
+        string id, ClaimsPrincipal user, BlueprintStore store, TimeProvider clock)
+    {
+        if (await store.GetAsync(id) is not { } current)
+        {
+            return NotFound(id);
+        }
+
+        if (current.Owner != user.CallerId())
+        {
+            return NotYours();
+        }
+
+        if (current.Blueprint.Published)
+        {
+            return TypedResults.Ok(BlueprintDto.From(current));
+        }
+
+        var problems = BlueprintValidator.Validate(current.Blueprint);
+        if (problems.Count > 0)
+        {
+            return ApiProblems.Invalid("The blueprint cannot be published",
+                $"{problems.Count} problem(s); each is listed under errors by its JSON Pointer into the blueprint.", problems);
+        }
+
+        var now = clock.GetUtcNow();
+        var next = current with { Blueprint = current.Blueprint with { Published = true }, UpdatedAt = now, PublishedAt = now };
+        if (!await store.TryReplaceAsync(current, next))
+        {
+            return ApiProblems.Conflict("The blueprint was changed concurrently; fetch it again and retry.");
+        }
+
+        return TypedResults.Ok(BlueprintDto.From(next));
+    }
+
+    /// <summary>The stored draft, or why the caller may not change it: 404 unknown, 403 not the creator, 409 published.</summary>
+    private static async Task<(BlueprintRecord? Record, ProblemHttpResult? Problem)> Editable(
+        string id, ClaimsPrincipal user, BlueprintStore store)
+    {
+        if (await store.GetAsync(id) is not { } record)
+        {
+            return (null, NotFound(id));
+        }
+
+        if (record.Owner != user.CallerId())
+        {
+            return (null, NotYours());
+        }
+
+        if (record.Blueprint.Published)
+        {
+            return (null, ApiProblems.Conflict("The blueprint is published and can no longer be changed or deleted; create a new blueprint instead."));
+        }
+
+        return (record, null);
+    }
+
+    private static ProblemHttpResult NotFound(string id) => ApiProblems.NotFound($"No blueprint has the id '{id}'.");
+
+    private static ProblemHttpResult NotYours() => ApiProblems.Forbidden("Only the blueprint's creator may change, delete or publish it.");
 }

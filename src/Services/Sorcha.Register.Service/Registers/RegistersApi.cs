@@ -1,24 +1,82 @@
+using System.Security.Claims;
+using System.Security.Cryptography;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.Cryptography;
+using Sorcha.Ledger.Formats;
+using Sorcha.Register.Service.Storage;
+using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Secrets;
 
 namespace Sorcha.Register.Service.Registers;
 
+/// <summary>
+/// Registers are public ledgers: any authenticated caller can list and read every register (anyone must be able to
+/// verify them); creating one needs a caller, who is recorded as its owner.
+/// </summary>
 public static class RegistersApi
 {
+    public const int MaxNameLength = 100;
+
     public static RouteGroupBuilder MapRegistersApi(this IEndpointRouteBuilder app)
     {
-        var group = app.MapGroup("/api/registers").RequireAuthorization();
+        var group = app.MapGroup("/api/registers").RequireAuthorization().WithTags("Registers");
+        group.MapPost("/", Create);
         group.MapGet("/", List);
+        group.MapGet("/{id}", Get);
         return group;
     }
 
-    private static Results<Ok<Paged<object>>, ValidationProblem> List(int? page, int? pageSize)
+    private static async Task<Results<Created<RegisterDto>, ValidationProblem, ProblemHttpResult>> Create(
+        CreateRegisterRequest request, ClaimsPrincipal user, RegisterStore store, KeyEncryptionKey kek, ILogger<RegisterStore> logger)
+    {
+        var errors = new FieldErrors();
+        var name = errors.Required("name", request.Name, MaxNameLength);
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        var id = RegisterIds.New();
+        var keys = Signatures.Generate(SignatureAlgorithm.ED25519);
+        RegisterRecord register;
+        try
+        {
+            register = new RegisterRecord(id, name!, user.CallerId(), LedgerTime.TruncateToMilliseconds(DateTimeOffset.UtcNow),
+                keys.PublicKey, RegisterSigningKeys.Seal(kek, id, keys.PrivateKey));
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(keys.PrivateKey);
+        }
+
+        if (!await store.CreateAsync(register))
+        {
+            // 128 random bits collided: not the caller's doing, and a retry gets a new id.
+            return TypedResults.Problem("Register id collision; retry.", statusCode: StatusCodes.Status503ServiceUnavailable);
+        }
+
+        logger.LogInformation("Created register {RegisterId}", id);
+        return TypedResults.Created($"/api/registers/{id}", RegisterDto.From(register, RegisterState.Empty));
+    }
+
+    private static async Task<Results<Ok<Paged<RegisterDto>>, ValidationProblem>> List(int? page, int? pageSize, RegisterStore store)
     {
         if (PageQuery.Validate(page, pageSize, out var query) is { } errors)
         {
             return TypedResults.ValidationProblem(errors);
         }
 
-        return TypedResults.Ok(new Paged<object>([], query.Page, query.PageSize, 0));
+        var (items, total) = await store.ListAsync(query.Skip, query.PageSize);
+        return TypedResults.Ok(new Paged<RegisterDto>([.. items.Select(r => RegisterDto.From(r.Register, r.State))], query.Page,
+            query.PageSize, total));
+    }
+
+    private static async Task<Results<Ok<RegisterDto>, ProblemHttpResult>> Get(string id, RegisterStore store)
+    {
+        var register = await store.GetAsync(id);
+        var state = register is null ? null : await store.GetStateAsync(id);
+        return register is not null && state is not null ? TypedResults.Ok(RegisterDto.From(register, state)) : RegisterProblems.NotFound(id);
     }
 }

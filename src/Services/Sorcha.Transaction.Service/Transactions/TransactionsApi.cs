@@ -1,24 +1,84 @@
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.Ledger.Formats;
+using Sorcha.Ledger.Transactions;
+using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.Transaction.Service.Commit;
 
 namespace Sorcha.Transaction.Service.Transactions;
 
 public static class TransactionsApi
 {
+    /// <summary>Largest single transaction, as sent (docs/api.md); a larger body, or batch item, is 413.</summary>
+    public const int MaxTransactionBytes = 1024 * 1024;
+
     public static RouteGroupBuilder MapTransactionsApi(this IEndpointRouteBuilder app)
     {
-        var group = app.MapGroup("/api/transactions").RequireAuthorization();
-        group.MapGet("/", List);
+        var group = app.MapGroup("/api/transactions").RequireAuthorization().WithTags("Transactions");
+        group.MapGet("/", Limits);
+        group.MapPost("/", Submit);
+        group.MapPost("/batch", BatchApi.Submit);
+        group.MapGet("/{txId}", Locate);
         return group;
     }
 
-    private static Results<Ok<Paged<object>>, ValidationProblem> List(int? page, int? pageSize)
+    /// <summary>
+    /// GET /api/transactions: the contract lists no collection here (transactions are read per register), so the
+    /// route answers with the submission limits a client needs before it sends anything.
+    /// </summary>
+    private static Ok<TransactionLimits> Limits() =>
+        TypedResults.Ok(new TransactionLimits(MaxTransactionBytes, BatchApi.MaxBatchSize, BatchApi.MaxBatchBytes));
+
+    private static async Task<Results<Created<StoredTransaction>, Ok<StoredTransaction>, ValidationProblem, ProblemHttpResult>> Submit(
+        HttpRequest request, GroupCommitter commits, CancellationToken cancellationToken)
     {
-        if (PageQuery.Validate(page, pageSize, out var query) is { } errors)
+        if (await RequestBody.ReadAsync(request, MaxTransactionBytes, cancellationToken) is not { } body)
         {
-            return TypedResults.ValidationProblem(errors);
+            return TooLarge.Problem("The transaction", MaxTransactionBytes);
         }
 
-        return TypedResults.Ok(new Paged<object>([], query.Page, query.PageSize, 0));
+        if (!TransactionParser.TryParse(body, out var transaction, out var errors))
+        {
+            return TypedResults.ValidationProblem(TransactionProblems.Errors(errors));
+        }
+
+        if (TransactionChecks.Verify(transaction) is { } reason)
+        {
+            return TransactionProblems.Rejected(reason);
+        }
+
+        AppendedTransaction? committed;
+        try
+        {
+            committed = await commits.SubmitAsync(transaction);
+        }
+        catch (Exception e) when (TransactionProblems.IsStoreFailure(e))
+        {
+            return TransactionProblems.Unavailable();
+        }
+
+        return committed switch
+        {
+            null => TransactionProblems.UnknownRegister(transaction.RegisterId),
+            { Status: AppendStatus.Created } => TypedResults.Created(
+                $"/api/registers/{transaction.RegisterId}/transactions/{transaction.TxId}", committed.Transaction),
+            _ => TypedResults.Ok(committed.Transaction),
+        };
+    }
+
+    private static async Task<Results<Ok<TransactionLocation>, ValidationProblem, ProblemHttpResult>> Locate(string txId, RegisterStore store)
+    {
+        if (!LowerHex.IsHash(txId))
+        {
+            return TypedResults.ValidationProblem(new Dictionary<string, string[]>
+            {
+                ["txId"] = ["txId must be 64 lowercase hex characters (SHA-256)."],
+            });
+        }
+
+        return await store.LocateAsync(txId) is { } location
+            ? TypedResults.Ok(new TransactionLocation(txId, location.RegisterId, location.Sequence))
+            : TypedResults.Problem($"No committed transaction has the txId '{txId}'.", statusCode: StatusCodes.Status404NotFound,
+                title: "Transaction not found");
     }
 }

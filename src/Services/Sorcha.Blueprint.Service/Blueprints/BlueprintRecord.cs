@@ -1,0 +1,31 @@
+using Sorcha.Blueprint.Engine.Model;
+using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+
+namespace Sorcha.Blueprint.Service.Blueprints;
+
+/// <summary>A blueprint as stored: the document plus who created it and when. <see cref="Sequence"/> orders the listing.</summary>
+public sealed record BlueprintRecord(
+    BlueprintModel Blueprint,
+    string Owner,
+    long Sequence,
+    DateTimeOffset CreatedAt,
+    DateTimeOffset UpdatedAt,
+    DateTimeOffset? PublishedAt);
+
+/// <summary>api.md's Blueprint plus its timestamps. The creator's id is not shown: callers are opaque to each other.</summary>
+public sealed record BlueprintDto(
+    string Id,
+    string Title,
+    string? Description,
+    int Version,
+    bool Published,
+    IReadOnlyList<Participant> Participants,
+    IReadOnlyList<BlueprintAction> Actions,
+    DateTimeOffset CreatedAt,
+    DateTimeOffset UpdatedAt,
+    DateTimeOffset? PublishedAt)
+{
+    public static BlueprintDto From(BlueprintRecord r) => new(r.Blueprint.Id, r.Blueprint.Title, r.Blueprint.Description,
+        r.Blueprint.Version, r.Blueprint.Published, r.Blueprint.Participants, r.Blueprint.Actions, r.CreatedAt, r.UpdatedAt,
+        r.PublishedAt);
+}

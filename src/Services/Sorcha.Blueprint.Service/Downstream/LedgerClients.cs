@@ -1,0 +1,79 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Text.Json.Nodes;
+using Sorcha.Blueprint.Service.Problems;
+
+namespace Sorcha.Blueprint.Service.Downstream;
+
+public sealed record Commit(string TxId, long Sequence);
+
+/// <summary>Typed client for the Transaction service (discovery name "transaction"): the write path into registers.</summary>
+public sealed class TransactionClient(HttpClient http, ILogger<TransactionClient> logger)
+{
+    private const string Service = "transaction";
+
+    /// <summary>
+    /// Commits a signed transaction. A lost answer (timeout, connection reset, 502/503/504) is retried once with the very
+    /// same transaction: the Transaction service is idempotent by txId, so a commit that did happen answers 200 with it
+    /// instead of appending twice. A 422 (bad signature, unknown register) is passed on with its reason.
+    /// </summary>
+    public async Task<Commit> CommitAsync(JsonObject transaction, string txId, AuthenticationHeaderValue auth, CancellationToken ct)
+    {
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return await CommitOnceAsync(transaction, txId, auth, ct);
+            }
+            catch (ProblemException e) when (attempt == 1 && e.Status is StatusCodes.Status502BadGateway or StatusCodes.Status503ServiceUnavailable
+                && !ct.IsCancellationRequested)
+            {
+                logger.LogWarning("Commit of {TxId} failed ({Reason}); retrying once", txId, e.Message);
+            }
+        }
+    }
+
+    private async Task<Commit> CommitOnceAsync(JsonObject transaction, string txId, AuthenticationHeaderValue auth, CancellationToken ct)
+    {
+        using var response = await Downstream.SendAsync(http, HttpMethod.Post, "/api/transactions", transaction, auth, Service, ct);
+        if (response.StatusCode == HttpStatusCode.UnprocessableEntity)
+        {
+            throw new ProblemException(StatusCodes.Status422UnprocessableEntity, "Transaction refused",
+                $"The Transaction service refused the action's transaction: {await Downstream.DetailAsync(response, ct)}");
+        }
+
+        if (response.StatusCode is not (HttpStatusCode.Created or HttpStatusCode.OK))
+        {
+            throw await Downstream.UnexpectedAsync(response, Service, ct);
+        }
+
+        var committed = await Downstream.ReadObjectAsync(response, Service, ct);
+        if (Downstream.RequiredString(committed, "txId", Service) != txId)
+        {
+            throw ProblemException.BadGateway(Service, "the committed txId differs from the one computed here");
+        }
+
+        return committed["sequence"] is JsonValue value && value.TryGetValue<long>(out var sequence)
+            ? new Commit(txId, sequence)
+            : throw ProblemException.BadGateway(Service, "'sequence' is missing");
+    }
+}
+
+/// <summary>Typed client for the Register service (discovery name "register").</summary>
+public sealed class RegisterClient(HttpClient http)
+{
+    private const string Service = "register";
+
+    /// <summary>True when the register exists (as the caller sees it), false for 404.</summary>
+    public async Task<bool> ExistsAsync(string registerId, AuthenticationHeaderValue auth, CancellationToken ct)
+    {
+        using var response = await Downstream.SendAsync(http, HttpMethod.Get, "/api/registers/" + Uri.EscapeDataString(registerId),
+            null, auth, Service, ct);
+        return response.StatusCode switch
+        {
+            HttpStatusCode.OK => true,
+            HttpStatusCode.NotFound => false,
+            _ => throw await Downstream.UnexpectedAsync(response, Service, ct),
+        };
+    }
+}

@@ -1,0 +1,94 @@
+using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.AspNetCore.Mvc;
+using Sorcha.Blueprint.Engine.Execution;
+using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Blueprint.Service.Blueprints;
+using Sorcha.Blueprint.Service.Problems;
+using Sorcha.ServiceDefaults.Api;
+using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+
+namespace Sorcha.Blueprint.Service.Execution;
+
+/// <summary>
+/// Dry runs of one action against data, for any blueprint the caller can read (drafts included), with nothing stored.
+/// route and disclose see the data after calculation, as an instance action does, so a route can test a calculated field.
+/// </summary>
+public static class ExecutionApi
+{
+    /// <summary>Largest action data accepted (request body); the wallet encrypts at most 1 MiB per recipient anyway.</summary>
+    public const long MaxDataBytes = 512 * 1024;
+
+    public static RouteGroupBuilder MapExecutionApi(this IEndpointRouteBuilder app)
+    {
+        var group = app.MapGroup("/api/execution").RequireAuthorization().WithTags("Execution")
+            .WithMetadata(new RequestSizeLimitAttribute(MaxDataBytes));
+        group.MapPost("/validate", Validate);
+        group.MapPost("/calculate", Calculate);
+        group.MapPost("/route", Route);
+        group.MapPost("/disclose", Disclose);
+        return group;
+    }
+
+    private static Task<Results<Ok<DataValidationResult>, ValidationProblem, ProblemHttpResult>> Validate(
+        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine) =>
+        RunAsync<DataValidationResult>(request, store, (blueprint, action) => TypedResults.Ok(engine.Validate(blueprint, action, request.Data)));
+
+    private static Task<Results<Ok<CalculateResponse>, ValidationProblem, ProblemHttpResult>> Calculate(
+        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine) =>
+        RunAsync<CalculateResponse>(request, store, (blueprint, action) =>
+            TypedResults.Ok(new CalculateResponse(engine.Calculate(blueprint, action, request.Data))));
+
+    private static Task<Results<Ok<RouteResponse>, ValidationProblem, ProblemHttpResult>> Route(
+        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine) =>
+        RunAsync<RouteResponse>(request, store, (blueprint, action) =>
+        {
+            var route = engine.Route(blueprint, action, engine.Calculate(blueprint, action, request.Data));
+            return route.IsNoMatch
+                ? ApiProblems.Unprocessable(route.Error!, "No route matches")
+                : TypedResults.Ok(new RouteResponse(route.NextActionId, route.NextParticipant));
+        });
+
+    private static Task<Results<Ok<DiscloseResponse>, ValidationProblem, ProblemHttpResult>> Disclose(
+        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine) =>
+        RunAsync<DiscloseResponse>(request, store, (blueprint, action) => TypedResults.Ok(
+            new DiscloseResponse(engine.Disclose(blueprint, action, engine.Calculate(blueprint, action, request.Data)))));
+
+    /// <summary>400 without ids, 404 for an unknown blueprint or action, 422 for a draft whose action cannot compile.</summary>
+    private static async Task<Results<Ok<T>, ValidationProblem, ProblemHttpResult>> RunAsync<T>(
+        ExecutionRequest request, BlueprintStore store, Func<BlueprintModel, BlueprintAction, Results<Ok<T>, ProblemHttpResult>> run)
+    {
+        var errors = new FieldErrors();
+        errors.Required("blueprintId", request.BlueprintId, 64);
+        errors.Required("actionId", request.ActionId, BlueprintShape.MaxIdLength);
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        if (await store.GetAsync(request.BlueprintId!) is not { } record)
+        {
+            return ApiProblems.NotFound($"No blueprint has the id '{request.BlueprintId}'.");
+        }
+
+        if (record.Blueprint.FindAction(request.ActionId!) is not { } action)
+        {
+            return ApiProblems.NotFound($"Blueprint '{request.BlueprintId}' has no action '{request.ActionId}'.");
+        }
+
+        try
+        {
+            return run(record.Blueprint, action).Result switch
+            {
+                Ok<T> ok => ok,
+                ProblemHttpResult problem => problem,
+                var other => throw new InvalidOperationException($"Unexpected result {other}"),
+            };
+        }
+        catch (InvalidBlueprintException e)
+        {
+            return ApiProblems.Invalid("The action cannot be executed",
+                "The blueprint's action does not compile; each problem is listed under errors by its pointer into the blueprint.",
+                e.Problems);
+        }
+    }
+}

@@ -1,0 +1,248 @@
+using System.Security.Claims;
+using System.Text.Json.Nodes;
+using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.AspNetCore.Mvc;
+using Sorcha.Blueprint.Engine.Execution;
+using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Blueprint.Service.Blueprints;
+using Sorcha.Blueprint.Service.Downstream;
+using Sorcha.Blueprint.Service.Execution;
+using Sorcha.Blueprint.Service.Problems;
+using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Auth;
+using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+
+namespace Sorcha.Blueprint.Service.Instances;
+
+/// <summary>
+/// Running a published blueprint: an instance binds each participant to a wallet and a register, then each action is
+/// submitted by the wallet bound to its sender. Instances are readable by any authenticated caller (they hold
+/// addresses and txIds, which the register shows anyway, never data); acting needs the bound wallet.
+/// </summary>
+public static class InstancesApi
+{
+    public const int MaxRegisterIdLength = 128;
+
+    public static void MapInstancesApi(this IEndpointRouteBuilder app)
+    {
+        app.MapPost("/api/blueprints/{id}/instances", Create).RequireAuthorization().WithTags("Instances");
+        var group = app.MapGroup("/api/instances").RequireAuthorization().WithTags("Instances");
+        group.MapGet("/{instanceId}", Get);
+        group.MapPost("/{instanceId}/actions/{actionId}", Submit).WithMetadata(new RequestSizeLimitAttribute(ExecutionApi.MaxDataBytes));
+    }
+
+    private static async Task<Results<Created<CreatedInstanceResponse>, ValidationProblem, ProblemHttpResult>> Create(
+        string id, CreateInstanceRequest request, HttpContext context, ClaimsPrincipal user, BlueprintStore blueprints,
+        InstanceStore instances, RegisterClient registers, TimeProvider clock)
+    {
+        if (await blueprints.GetAsync(id) is not { } record)
+        {
+            return ApiProblems.NotFound($"No blueprint has the id '{id}'.");
+        }
+
+        var blueprint = record.Blueprint;
+        if (!blueprint.Published)
+        {
+            return ApiProblems.Conflict("The blueprint is not published; only published blueprints can be instantiated.");
+        }
+
+        var errors = new FieldErrors();
+        var registerId = errors.Required("registerId", request.RegisterId, MaxRegisterIdLength);
+        var participants = BindParticipants(blueprint, request.Participants, errors);
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        // Catch a wrong register now rather than at the first action; the register is looked up as the caller.
+        try
+        {
+            if (!await registers.ExistsAsync(registerId!, context.CallerToken(), context.RequestAborted))
+            {
+                return ApiProblems.Unprocessable($"No register has the id '{registerId}'.", "Unknown register");
+            }
+        }
+        catch (ProblemException e)
+        {
+            return ApiProblems.From(e.Status, e.Title, e.Message);
+        }
+
+        var instance = new InstanceRecord(Guid.NewGuid().ToString("N"), blueprint.Id, blueprint.Version, registerId!, participants,
+            user.CallerId(), clock.GetUtcNow());
+        var first = blueprint.Actions[0].Id;
+        await instances.CreateAsync(instance, first);
+        return TypedResults.Created($"/api/instances/{instance.Id}", new CreatedInstanceResponse(instance.Id, first));
+    }
+
+    /// <summary>Every blueprint participant bound to a well-formed wallet address, and nothing else.</summary>
+    private static Dictionary<string, string> BindParticipants(BlueprintModel blueprint, Dictionary<string, string?>? given,
+        FieldErrors errors)
+    {
+        var bound = new Dictionary<string, string>(StringComparer.Ordinal);
+        if (given is null)
+        {
+            errors.Add("participants", "participants is required: { participantId: walletAddress } for every participant.");
+            return bound;
+        }
+
+        foreach (var participant in blueprint.Participants)
+        {
+            if (!given.TryGetValue(participant.Id, out var address) || string.IsNullOrWhiteSpace(address))
+            {
+                errors.Add($"participants.{participant.Id}", $"participant '{participant.Id}' must be bound to a wallet address.");
+            }
+            else if (!Addresses.TryParse(address, out _, out _))
+            {
+                errors.Add($"participants.{participant.Id}", $"'{address}' is not a wallet address (bech32m, hrp \"ws\").");
+            }
+            else
+            {
+                bound[participant.Id] = address;
+            }
+        }
+
+        foreach (var unknown in given.Keys.Where(k => !blueprint.Participants.Any(p => p.Id == k)))
+        {
+            errors.Add($"participants.{unknown}", $"the blueprint has no participant '{unknown}'.");
+        }
+
+        return bound;
+    }
+
+    private static async Task<Results<Ok<InstanceDto>, ProblemHttpResult>> Get(string instanceId, InstanceStore instances,
+        BlueprintStore blueprints)
+    {
+        if (await instances.GetAsync(instanceId) is not { } state)
+        {
+            return InstanceNotFound(instanceId);
+        }
+
+        var blueprint = (await blueprints.GetAsync(state.Record.BlueprintId))?.Blueprint;
+        var nextParticipant = state.NextActionId is { } next ? blueprint?.FindAction(next)?.Sender : null;
+        var r = state.Record;
+        return TypedResults.Ok(new InstanceDto(r.Id, r.BlueprintId, r.BlueprintVersion, r.RegisterId, r.Participants,
+            state.NextActionId is null ? "completed" : "active", state.NextActionId, nextParticipant,
+            [.. state.Steps.Select(s => s.TxId)], state.Steps, r.CreatedAt, state.UpdatedAt));
+    }
+
+    /// <summary>
+    /// Checks in this order: unknown instance/action 404, malformed body 400, not the next action 409, sender not
+    /// bound to the action's participant 403, data failing the schema 422 (every failing pointer), no route 422; then
+    /// the sender must be the caller's wallet (403) and the step must be free (409) before anything is committed.
+    /// </summary>
+    private static async Task<Results<Created<SubmitActionResponse>, ValidationProblem, ProblemHttpResult>> Submit(
+        string instanceId, string actionId, SubmitActionRequest request, HttpContext context, InstanceStore instances,
+        BlueprintStore blueprints, BlueprintEngine engine, ActionSubmission submission)
+    {
+        if (await instances.GetAsync(instanceId) is not { } state)
+        {
+            return InstanceNotFound(instanceId);
+        }
+
+        var instance = state.Record;
+        if (await blueprints.GetAsync(instance.BlueprintId) is not { } record || record.Blueprint.Version != instance.BlueprintVersion)
+        {
+            return ApiProblems.Conflict($"The instance's blueprint '{instance.BlueprintId}' v{instance.BlueprintVersion} no longer exists.");
+        }
+
+        var blueprint = record.Blueprint;
+        if (blueprint.FindAction(actionId) is not { } action)
+        {
+            return ApiProblems.NotFound($"Blueprint '{blueprint.Id}' has no action '{actionId}'.");
+        }
+
+        var errors = new FieldErrors();
+        if (errors.Required("sender", request.Sender, 128) is { } given && !Addresses.TryParse(given, out _, out _))
+        {
+            errors.Add("sender", "sender must be a wallet address (bech32m, hrp \"ws\").");
+        }
+
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        if (state.NextActionId != actionId)
+        {
+            return ApiProblems.Conflict(state.NextActionId is null
+                ? "The instance is complete; it takes no more actions."
+                : $"The instance is waiting for action '{state.NextActionId}', not '{actionId}'.");
+        }
+
+        if (instance.Participants[action.Sender] != request.Sender)
+        {
+            return ApiProblems.Forbidden($"Action '{actionId}' is sent by participant '{action.Sender}', which this instance binds to another wallet.");
+        }
+
+        if (Prepare(blueprint, action, request.Data, engine, instance, out var plan) is { } refused)
+        {
+            return refused;
+        }
+
+        try
+        {
+            var response = await submission.RunAsync(instance, actionId, request.Sender!, plan.NextActionId, plan.Calculated,
+                plan.Shares, context.CallerToken(), context.RequestAborted);
+            return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(instance.RegisterId)}/transactions/{response.TxId}", response);
+        }
+        catch (ProblemException e)
+        {
+            return ApiProblems.From(e.Status, e.Title, e.Message);
+        }
+    }
+
+    private sealed record Plan(string? NextActionId, JsonObject Calculated, IReadOnlyList<DisclosedShare> Shares);
+
+    /// <summary>validate → calculate → route → disclose, and the canonical bytes of each participant's share.</summary>
+    private static ProblemHttpResult? Prepare(BlueprintModel blueprint, BlueprintAction action, JsonNode? data,
+        BlueprintEngine engine, InstanceRecord instance, out Plan plan)
+    {
+        plan = null!;
+        Sorcha.Blueprint.Engine.Execution.ActionResult result;
+        try
+        {
+            result = engine.Process(blueprint, action, data);
+        }
+        catch (InvalidBlueprintException e)
+        {
+            return ApiProblems.Invalid("The action cannot be executed", "The blueprint's action does not compile.", e.Problems);
+        }
+
+        if (!result.Valid)
+        {
+            return ApiProblems.Invalid("The data does not match the action's schema",
+                $"{result.Validation.Errors.Count} problem(s); each is listed under errors by its JSON Pointer into the data.",
+                result.Validation.Errors);
+        }
+
+        if (result.Route!.IsNoMatch)
+        {
+            return ApiProblems.Unprocessable(result.Route.Error!, "No route matches");
+        }
+
+        var shares = new List<DisclosedShare>();
+        try
+        {
+            foreach (var (participant, disclosed) in result.Disclosures!)
+            {
+                shares.Add(new DisclosedShare(participant, instance.Participants[participant], Jcs.Canonicalize(disclosed)));
+            }
+        }
+        catch (FormatException e)
+        {
+            return ApiProblems.Unprocessable($"The data has no canonical JSON form (RFC 8785): {e.Message}");
+        }
+
+        var calculated = new JsonObject();
+        foreach (var (field, _) in action.Calculations ?? [])
+        {
+            calculated[field] = result.Data![field]?.DeepClone();
+        }
+
+        plan = new Plan(result.Route.NextActionId, calculated, shares);
+        return null;
+    }
+
+    private static ProblemHttpResult InstanceNotFound(string id) => ApiProblems.NotFound($"No instance has the id '{id}'.");
+}

@@ -1,0 +1,102 @@
+using System.Collections.Concurrent;
+using System.Security.Cryptography;
+using Sorcha.Ledger.Dockets;
+using Sorcha.Register.Service.Storage;
+using Sorcha.Registers.Store;
+using Sorcha.ServiceDefaults.Secrets;
+
+namespace Sorcha.Register.Service.Sealing;
+
+/// <summary>
+/// Closes a register's due dockets: a docket takes the next <see cref="MaxTransactions"/> unsealed transactions at
+/// once, or fewer once the first of them is <see cref="MaxAge"/> old.
+/// <para>Exactly once, with any number of replicas: the sealer reads the cursor (sealed, dockets, lastDocketHash) in
+/// one command, builds and signs the docket from it, and publishes with a compare-and-set on that cursor
+/// (<see cref="RegisterStore.TryPublishDocketAsync"/>). A sealer that lost the race signed a docket nobody ever sees
+/// and simply reads the new cursor; ranges therefore never overlap or leave gaps, and each number is written once.</para>
+/// </summary>
+public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, TimeProvider time, ILogger<RegisterSealer> logger)
+{
+    public const int MaxTransactions = 100;
+
+    public static readonly TimeSpan MaxAge = TimeSpan.FromSeconds(1);
+
+    /// <summary>Dockets sealed per call at most, so one busy register cannot starve the others.</summary>
+    private const int MaxDocketsPerCall = 200;
+
+    private readonly ConcurrentDictionary<string, RegisterRecord> _registers = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, (long Sequence, DateTimeOffset CommittedAt)> _firstUnsealed = new(StringComparer.Ordinal);
+
+    /// <summary>Seals what is due; returns how many transactions remain unsealed (0: nothing left to watch).</summary>
+    public async Task<long> SealDueAsync(string registerId)
+    {
+        for (var round = 0; round < MaxDocketsPerCall; round++)
+        {
+            if (await store.GetStateAsync(registerId) is not { } state || state.Unsealed == 0)
+            {
+                _firstUnsealed.TryRemove(registerId, out _);
+                return 0;
+            }
+
+            var count = (int)Math.Min(state.Unsealed, MaxTransactions);
+            if (count < MaxTransactions && !await IsOldEnoughAsync(registerId, state.Sealed))
+            {
+                return state.Unsealed;
+            }
+
+            if (await SealAsync(state, registerId, count))
+            {
+                logger.LogDebug("Register {RegisterId}: sealed docket {Number} over {Count} transactions", registerId, state.Dockets, count);
+            }
+        }
+
+        return (await store.GetStateAsync(registerId))?.Unsealed ?? 0;
+    }
+
+    private async Task<bool> SealAsync(RegisterState state, string registerId, int count)
+    {
+        var register = await GetRegisterAsync(registerId);
+        var txIds = await store.GetTxIdsAsync(registerId, state.Sealed, count);
+        var key = RegisterSigningKeys.Open(kek, register);
+        Docket docket;
+        try
+        {
+            docket = DocketSealer.Seal(registerId, state.Dockets, state.Sealed, txIds, state.LastDocketHash, time.GetUtcNow(), key);
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(key);
+        }
+
+        return await store.TryPublishDocketAsync(state, docket);
+    }
+
+    private async Task<bool> IsOldEnoughAsync(string registerId, long firstUnsealed)
+    {
+        if (!_firstUnsealed.TryGetValue(registerId, out var known) || known.Sequence != firstUnsealed)
+        {
+            if (await store.GetCommittedAtAsync(registerId, firstUnsealed) is not { } committedAt)
+            {
+                // Unreadable (tampered with) or not there: seal by the age of our own first sight instead.
+                committedAt = time.GetUtcNow();
+            }
+
+            known = (firstUnsealed, committedAt);
+            _firstUnsealed[registerId] = known;
+        }
+
+        return time.GetUtcNow() - known.CommittedAt >= MaxAge;
+    }
+
+    private async Task<RegisterRecord> GetRegisterAsync(string registerId)
+    {
+        if (_registers.TryGetValue(registerId, out var register))
+        {
+            return register;
+        }
+
+        // Register records never change, so caching them is safe.
+        register = await store.GetAsync(registerId) ?? throw new InvalidOperationException($"Register {registerId} has no metadata.");
+        return _registers.GetOrAdd(registerId, register);
+    }
+}

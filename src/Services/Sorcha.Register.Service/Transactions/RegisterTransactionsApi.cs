@@ -1,0 +1,67 @@
+using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.Ledger.Dockets;
+using Sorcha.Register.Service.Registers;
+using Sorcha.Registers.Store;
+using Sorcha.ServiceDefaults.Api;
+
+namespace Sorcha.Register.Service.Transactions;
+
+/// <summary>Committed transactions of a register, in sequence order, and their inclusion proofs.</summary>
+public static class RegisterTransactionsApi
+{
+    public static RouteGroupBuilder MapRegisterTransactionsApi(this IEndpointRouteBuilder app)
+    {
+        var group = app.MapGroup("/api/registers/{id}/transactions").RequireAuthorization().WithTags("Register transactions");
+        group.MapGet("/", List);
+        group.MapGet("/{txId}", Get);
+        group.MapGet("/{txId}/proof", Proof);
+        return group;
+    }
+
+    private static async Task<Results<Ok<Paged<StoredTransaction>>, ValidationProblem, ProblemHttpResult>> List(
+        string id, int? page, int? pageSize, RegisterStore store)
+    {
+        if (PageQuery.Validate(page, pageSize, out var query) is { } errors)
+        {
+            return TypedResults.ValidationProblem(errors);
+        }
+
+        if (await store.GetStateAsync(id) is not { } state)
+        {
+            return RegisterProblems.NotFound(id);
+        }
+
+        var take = (int)Math.Clamp(state.Height - query.Skip, 0, query.PageSize);
+        var items = await store.GetTransactionsAsync(id, query.Skip, take);
+        return TypedResults.Ok(new Paged<StoredTransaction>(items, query.Page, query.PageSize, state.Height));
+    }
+
+    private static async Task<Results<Ok<StoredTransaction>, ProblemHttpResult>> Get(string id, string txId, RegisterStore store)
+    {
+        if (await store.GetTransactionAsync(id, txId) is { } transaction)
+        {
+            return TypedResults.Ok(transaction);
+        }
+
+        return await store.GetStateAsync(id) is null ? RegisterProblems.NotFound(id) : RegisterProblems.TransactionNotFound(id, txId);
+    }
+
+    /// <summary>The RFC 9162 inclusion proof of a transaction in its docket; 409 until that docket is sealed.</summary>
+    private static async Task<Results<Ok<InclusionProof>, ProblemHttpResult>> Proof(string id, string txId, RegisterStore store)
+    {
+        if (await store.GetTransactionAsync(id, txId) is not { } transaction)
+        {
+            return await store.GetStateAsync(id) is null ? RegisterProblems.NotFound(id) : RegisterProblems.TransactionNotFound(id, txId);
+        }
+
+        if (await store.GetCoveringDocketAsync(id, transaction.Sequence) is not { } docket)
+        {
+            return TypedResults.Problem(
+                $"Transaction {txId} (sequence {transaction.Sequence}) is not in a sealed docket yet; dockets close within about a second.",
+                statusCode: StatusCodes.Status409Conflict, title: "Not sealed yet");
+        }
+
+        var txIds = await store.GetTxIdsAsync(id, docket.FirstSequence, (int)docket.TransactionCount);
+        return TypedResults.Ok(InclusionProofs.Build(docket, txIds, transaction.Sequence));
+    }
+}

@@ -1,0 +1,93 @@
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.Ledger.Export;
+using Sorcha.Ledger.Verification;
+using Sorcha.Register.Service.Registers;
+using Sorcha.Registers.Store;
+
+namespace Sorcha.Register.Service.Verification;
+
+/// <summary>
+/// Whole-register verification and export. Both work on a snapshot: the head (height, chain hash) is read once, then
+/// transactions below that height and only the dockets that end below it are streamed, so a register that keeps
+/// growing (and sealing) meanwhile still yields a consistent, verifiable answer.
+/// </summary>
+public static class VerificationApi
+{
+    /// <summary>Export lines written between flushes: enough to fill the socket, few enough to keep memory flat.</summary>
+    private const int FlushEvery = 256;
+
+    public static RouteGroupBuilder MapVerificationApi(this IEndpointRouteBuilder app)
+    {
+        var group = app.MapGroup("/api/registers/{id}").RequireAuthorization().WithTags("Verification");
+        group.MapGet("/verify", Verify);
+        group.MapGet("/export", Export);
+        return group;
+    }
+
+    private static async Task<Results<Ok<VerificationResult>, ProblemHttpResult>> Verify(
+        string id, RegisterStore store, CancellationToken cancellationToken)
+    {
+        if (await store.GetAsync(id) is not { } register || await store.GetStateAsync(id) is not { } state)
+        {
+            return RegisterProblems.NotFound(id);
+        }
+
+        var options = new RegisterVerifierOptions
+        {
+            RegisterId = id,
+            RegisterPublicKey = register.PublicKey,
+            ExpectedHead = new RegisterHead(state.Height, state.ChainHash),
+        };
+        var (result, _) = await RegisterVerifier.VerifyAsync(
+            Json(store.StreamTransactionsAsync(id, state.Height, cancellationToken), cancellationToken),
+            store.StreamDocketsAsync(id, state.Height, cancellationToken), options, cancellationToken);
+        return TypedResults.Ok(result);
+    }
+
+    /// <summary>NDJSON: every CommittedTransaction in sequence order, then every Docket in number order.</summary>
+    private static async Task<Results<EmptyHttpResult, ProblemHttpResult>> Export(
+        string id, HttpContext context, RegisterStore store, CancellationToken cancellationToken)
+    {
+        if (await store.GetStateAsync(id) is not { } state)
+        {
+            return RegisterProblems.NotFound(id);
+        }
+
+        var response = context.Response;
+        response.ContentType = "application/x-ndjson";
+        var output = response.BodyWriter;
+        var lines = 0;
+        await foreach (var transaction in store.StreamTransactionsAsync(id, state.Height, cancellationToken))
+        {
+            output.Write(transaction.Json.Span);
+            output.Write("\n"u8);
+            if (++lines % FlushEvery == 0)
+            {
+                await output.FlushAsync(cancellationToken);
+            }
+        }
+
+        await foreach (var docket in store.StreamDocketsAsync(id, state.Height, cancellationToken))
+        {
+            RegisterExportWriter.WriteDocket(output, docket);
+            if (++lines % FlushEvery == 0)
+            {
+                await output.FlushAsync(cancellationToken);
+            }
+        }
+
+        await output.FlushAsync(cancellationToken);
+        return TypedResults.Empty;
+    }
+
+    private static async IAsyncEnumerable<ReadOnlyMemory<byte>> Json(
+        IAsyncEnumerable<StoredTransaction> transactions, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        await foreach (var transaction in transactions.WithCancellation(cancellationToken))
+        {
+            yield return transaction.Json;
+        }
+    }
+}

@@ -1,0 +1,42 @@
+using System.Collections.Concurrent;
+using Sorcha.Ledger.Transactions;
+using Sorcha.Registers.Store;
+
+namespace Sorcha.Transaction.Service.Commit;
+
+/// <summary>
+/// Group commit: one <see cref="RegisterLane"/> per register coalesces whatever submissions are waiting into one
+/// atomic append (one Lua call), so concurrent writers to a register share round trips instead of fighting over its
+/// head. A result is only handed back once Redis acknowledged the append.
+/// </summary>
+public sealed class GroupCommitter(RegisterStore store, ILogger<GroupCommitter> logger)
+{
+    private readonly ConcurrentDictionary<string, RegisterLane> _lanes = new(StringComparer.Ordinal);
+
+    /// <summary>The commit, or null when the register does not exist. Throws when Redis failed (nothing acknowledged).</summary>
+    public Task<AppendedTransaction?> SubmitAsync(ParsedTransaction transaction) =>
+        LaneFor(transaction.RegisterId).Enqueue([transaction])[0];
+
+    /// <summary>Submits many at once (each register's share joins its lane in one go); results in input order.</summary>
+    public IReadOnlyList<Task<AppendedTransaction?>> SubmitMany(IReadOnlyList<ParsedTransaction> transactions)
+    {
+        var tasks = new Task<AppendedTransaction?>[transactions.Count];
+        foreach (var group in transactions.Select((tx, i) => (tx, i)).GroupBy(x => x.tx.RegisterId, StringComparer.Ordinal))
+        {
+            var items = group.ToList();
+            var laneTasks = LaneFor(group.Key).Enqueue([.. items.Select(x => x.tx)]);
+            for (var k = 0; k < items.Count; k++)
+            {
+                tasks[items[k].i] = laneTasks[k];
+            }
+        }
+
+        return tasks;
+    }
+
+    private RegisterLane LaneFor(string registerId) =>
+        _lanes.GetOrAdd(registerId, id => new RegisterLane(id, store, this, logger));
+
+    /// <summary>A lane for a register that turned out not to exist is dropped, so made-up ids cannot pile up lanes.</summary>
+    internal void Forget(RegisterLane lane) => _lanes.TryRemove(new KeyValuePair<string, RegisterLane>(lane.RegisterId, lane));
+}

@@ -1,0 +1,114 @@
+using Sorcha.Ledger.Transactions;
+using Sorcha.Registers.Store;
+
+namespace Sorcha.Transaction.Service.Commit;
+
+/// <summary>
+/// One register's queue. The first submission into an idle lane starts a drain loop at once (no timer: a lone
+/// request is committed immediately); submissions that arrive while an append is in flight wait and go together in
+/// the next one. The lane remembers the head its last append produced, so a single replica never re-reads it; with
+/// several replicas the store's compare-and-retry keeps the chain linear.
+/// </summary>
+internal sealed class RegisterLane(string registerId, RegisterStore store, GroupCommitter owner, ILogger logger)
+{
+    /// <summary>Most transactions per Lua call; also bounded by <see cref="MaxBatchBytes"/> so one script stays short.</summary>
+    public const int MaxBatch = 1000;
+
+    public const int MaxBatchBytes = 4 * 1024 * 1024;
+
+    private readonly Lock _gate = new();
+    private readonly List<Pending> _queue = [];
+    private bool _draining;
+    private AppendHead? _head;
+
+    public string RegisterId => registerId;
+
+    public Task<AppendedTransaction?>[] Enqueue(IReadOnlyList<ParsedTransaction> transactions)
+    {
+        var tasks = new Task<AppendedTransaction?>[transactions.Count];
+        var start = false;
+        lock (_gate)
+        {
+            for (var i = 0; i < transactions.Count; i++)
+            {
+                var pending = new Pending(transactions[i]);
+                _queue.Add(pending);
+                tasks[i] = pending.Completion.Task;
+            }
+
+            if (!_draining)
+            {
+                _draining = start = true;
+            }
+        }
+
+        if (start)
+        {
+            _ = Task.Run(DrainAsync);
+        }
+
+        return tasks;
+    }
+
+    private async Task DrainAsync()
+    {
+        while (TakeBatch() is { } batch)
+        {
+            try
+            {
+                var outcome = await store.AppendAsync(registerId, [.. batch.Select(p => p.Transaction)], _head);
+                if (outcome.UnknownRegister)
+                {
+                    _head = null;
+                    owner.Forget(this);
+                    batch.ForEach(p => p.Completion.SetResult(null));
+                    continue;
+                }
+
+                _head = outcome.Head;
+                for (var i = 0; i < batch.Count; i++)
+                {
+                    batch[i].Completion.SetResult(outcome.Items[i]);
+                }
+            }
+            catch (Exception e)
+            {
+                // Unknown whether Redis applied it: forget the head, and let clients retry (idempotent by txId).
+                _head = null;
+                logger.LogWarning(e, "Append of {Count} transactions to register {RegisterId} failed", batch.Count, registerId);
+                batch.ForEach(p => p.Completion.SetException(e));
+            }
+        }
+    }
+
+    private List<Pending>? TakeBatch()
+    {
+        lock (_gate)
+        {
+            if (_queue.Count == 0)
+            {
+                _draining = false;
+                return null;
+            }
+
+            var count = 0;
+            long bytes = 0;
+            while (count < _queue.Count && count < MaxBatch && (count == 0 || bytes + _queue[count].Transaction.RawJson.Length <= MaxBatchBytes))
+            {
+                bytes += _queue[count].Transaction.RawJson.Length;
+                count++;
+            }
+
+            var batch = _queue.GetRange(0, count);
+            _queue.RemoveRange(0, count);
+            return batch;
+        }
+    }
+
+    private sealed class Pending(ParsedTransaction transaction)
+    {
+        public ParsedTransaction Transaction { get; } = transaction;
+
+        public TaskCompletionSource<AppendedTransaction?> Completion { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    }
+}

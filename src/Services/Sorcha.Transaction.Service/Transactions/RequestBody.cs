@@ -1,0 +1,37 @@
+using System.Buffers;
+
+namespace Sorcha.Transaction.Service.Transactions;
+
+internal static class RequestBody
+{
+    /// <summary>
+    /// The body, or null when it is longer than <paramref name="limit"/>. An oversized body is still read to its end
+    /// (and dropped) so the gateway in front sees an ordinary exchange and a clean 413 instead of a reset connection;
+    /// Kestrel's own MaxRequestBodySize bounds how much that can be.
+    /// </summary>
+    public static async Task<byte[]?> ReadAsync(HttpRequest request, int limit, CancellationToken cancellationToken)
+    {
+        var initial = (int)Math.Min(request.ContentLength ?? 16 * 1024, limit + 1L);
+        using var body = new MemoryStream(Math.Max(initial, 1));
+        var buffer = ArrayPool<byte>.Shared.Rent(64 * 1024);
+        try
+        {
+            long total = 0;
+            int read;
+            while ((read = await request.Body.ReadAsync(buffer, cancellationToken)) > 0)
+            {
+                total += read;
+                if (total <= limit)
+                {
+                    body.Write(buffer, 0, read);
+                }
+            }
+
+            return total <= limit ? body.ToArray() : null;
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+}

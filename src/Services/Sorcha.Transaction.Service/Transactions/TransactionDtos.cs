@@ -1,0 +1,30 @@
+using System.Text.Json.Serialization;
+using Sorcha.Registers.Store;
+
+namespace Sorcha.Transaction.Service.Transactions;
+
+/// <summary>GET /api/transactions/{txId}: where a transaction was committed.</summary>
+public sealed record TransactionLocation(string TxId, string RegisterId, long Sequence);
+
+/// <summary>GET /api/transactions: what a submission may weigh (bytes as sent) and how many a batch may hold.</summary>
+public sealed record TransactionLimits(int MaxTransactionBytes, int MaxBatchSize, int MaxBatchBytes);
+
+/// <summary>The batch answer: one result per submitted transaction, in the order submitted.</summary>
+public sealed record BatchResponse(IReadOnlyList<BatchItemResult> Results);
+
+/// <summary>
+/// One batch item: <see cref="Status"/> is what a single POST of the same transaction would have answered;
+/// <see cref="Transaction"/> (the <c>CommittedTransaction</c>) on 200/201, <see cref="Problem"/> (RFC 9457) otherwise.
+/// </summary>
+public sealed record BatchItemResult(
+    int Status,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] StoredTransaction? Transaction,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] ItemProblem? Problem);
+
+/// <summary>A problem document inside a batch result (same members as a top-level one).</summary>
+public sealed record ItemProblem(
+    string Type,
+    string Title,
+    int Status,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] string? Detail,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] IDictionary<string, string[]>? Errors);

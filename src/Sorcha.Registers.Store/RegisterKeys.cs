@@ -1,0 +1,47 @@
+using StackExchange.Redis;
+
+namespace Sorcha.Registers.Store;
+
+/// <summary>
+/// Every Redis key of a register, all hash-tagged on the register id (<c>reg:{id}:…</c>) so one Lua script can touch
+/// them together on Redis Cluster. The two global keys (the register index and the txId index) are written outside
+/// the per-register scripts, never inside them.
+/// </summary>
+internal static class RegisterKeys
+{
+    /// <summary>Hash: name, owner, createdAt, publicKey, sealedKey. Immutable after creation.</summary>
+    public static RedisKey Meta(string id) => $"reg:{{{id}}}:meta";
+
+    /// <summary>Hash: height, chainHash (the chain head) and the sealer's cursor: sealed, dockets, lastDocketHash.</summary>
+    public static RedisKey Head(string id) => $"reg:{{{id}}}:head";
+
+    /// <summary>Hash: sequence → CommittedTransaction JSON as committed (never rewritten; docketNumber is added on read).</summary>
+    public static RedisKey Transactions(string id) => $"reg:{{{id}}}:tx";
+
+    /// <summary>Hash: txId → sequence (idempotency and lookup by txId).</summary>
+    public static RedisKey TxIds(string id) => $"reg:{{{id}}}:txid";
+
+    /// <summary>Hash: sequence → txId (what sealing and proofs need, without parsing the transactions).</summary>
+    public static RedisKey Sequences(string id) => $"reg:{{{id}}}:seq";
+
+    /// <summary>Hash: docket number → Docket JSON.</summary>
+    public static RedisKey Dockets(string id) => $"reg:{{{id}}}:dockets";
+
+    /// <summary>Sorted set: member docket number, score its lastSequence — "which docket covers sequence s".</summary>
+    public static RedisKey DocketEnds(string id) => $"reg:{{{id}}}:docket-ends";
+
+    /// <summary>Sorted set of every register id by creation time (ms), for listing.</summary>
+    public static readonly RedisKey Index = "registers";
+
+    /// <summary>
+    /// Sorted set: registers that may have unsealed transactions; the score is a counter bumped after every append,
+    /// so the sealer removes an entry only if no append happened since it looked (see <see cref="RegisterStore"/>).
+    /// </summary>
+    public static readonly RedisKey Unsealed = "registers:unsealed";
+
+    /// <summary>
+    /// Global txId → registerId index, sharded over 4,096 hashes by the txId's first three hex digits so that it
+    /// spreads over a cluster's slots instead of being one huge key.
+    /// </summary>
+    public static RedisKey TxLocation(string txId) => $"txloc:{{{txId[..3]}}}";
+}

@@ -1,0 +1,17 @@
+using Sorcha.Ledger.Chain;
+using Sorcha.Ledger.Dockets;
+
+namespace Sorcha.Registers.Store;
+
+/// <summary>
+/// The head of a register, read in one command: <see cref="Height"/> transactions committed, the chain hash of the
+/// last one, and the sealer's cursor (<see cref="Sealed"/> = first unsealed sequence, <see cref="Dockets"/> = dockets
+/// sealed, <see cref="LastDocketHash"/> = the docketHash the next docket links to).
+/// </summary>
+public sealed record RegisterState(long Height, string ChainHash, long Sealed, long Dockets, string LastDocketHash)
+{
+    public static RegisterState Empty { get; } =
+        new(0, Ledger.Chain.ChainHash.GenesisHex, 0, 0, DocketHasher.GenesisPreviousHash);
+
+    public long Unsealed => Height - Sealed;
+}

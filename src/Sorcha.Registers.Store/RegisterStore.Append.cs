@@ -1,0 +1,150 @@
+using Sorcha.Ledger.Chain;
+using Sorcha.Ledger.Formats;
+using Sorcha.Ledger.Transactions;
+using StackExchange.Redis;
+
+namespace Sorcha.Registers.Store;
+
+public sealed partial class RegisterStore
+{
+    /// <summary>How often an append recomputes after another writer moved the head before giving up.</summary>
+    public const int MaxAppendAttempts = 64;
+
+    /// <summary>
+    /// Appends a batch of checked transactions of one register, atomically and idempotently (see
+    /// <see cref="AppendScript"/>). Sequences and chain hashes are computed here against <paramref name="expected"/>
+    /// (or the head read now); if another writer moved the head, they are recomputed against the head the script
+    /// returns and the batch is sent again, so concurrent writers never fork, skip or lose a transaction.
+    /// A txId seen twice — committed before or repeated in the batch — gets the first commit back.
+    /// </summary>
+    public async Task<AppendOutcome> AppendAsync(string registerId, IReadOnlyList<ParsedTransaction> batch, AppendHead? expected = null)
+    {
+        if (!RegisterIds.IsValid(registerId))
+        {
+            return AppendOutcome.Unknown;
+        }
+
+        var head = expected;
+        if (head is null)
+        {
+            // First append through this caller: reading the head also proves the register exists, before any index write.
+            if (await GetStateAsync(registerId) is not { } state)
+            {
+                return AppendOutcome.Unknown;
+            }
+
+            head = new AppendHead(state.Height, state.ChainHash);
+        }
+
+        var results = new AppendedTransaction?[batch.Count];
+        var firstIndexOf = new Dictionary<string, int>(batch.Count, StringComparer.Ordinal);
+        var pending = new List<int>(batch.Count);
+        for (var i = 0; i < batch.Count; i++)
+        {
+            if (firstIndexOf.TryAdd(batch[i].TxId, i))
+            {
+                pending.Add(i);
+            }
+        }
+
+        await IndexLocationsAsync(registerId, pending.Select(i => batch[i].TxId));
+        for (var attempt = 1; pending.Count > 0; attempt++)
+        {
+            if (attempt > MaxAppendAttempts)
+            {
+                throw new AppendConflictException(registerId, MaxAppendAttempts);
+            }
+
+            var committedAt = LedgerTime.TruncateToMilliseconds(DateTimeOffset.UtcNow);
+            var (jsons, newChainHash) = Build(batch, pending, head, committedAt);
+            var reply = (RedisResult[])(await Db.ScriptEvaluateAsync(AppendScript.Source, AppendKeys(registerId),
+                AppendArguments(batch, pending, head, newChainHash, jsons)))!;
+            switch ((string)reply[0]!)
+            {
+                case "unknown":
+                    return AppendOutcome.Unknown;
+                case "moved":
+                    head = new AppendHead((long)reply[1], (string)reply[2]!);
+                    break;
+                case "duplicate":
+                    await ResolveExistingAsync(registerId, reply, firstIndexOf, results);
+                    pending.RemoveAll(i => results[i] is not null);
+                    break;
+                case "ok":
+                    for (var k = 0; k < pending.Count; k++)
+                    {
+                        results[pending[k]] = new AppendedTransaction(AppendStatus.Created, new StoredTransaction(head.Height + k, jsons[k]));
+                    }
+
+                    head = new AppendHead(head.Height + pending.Count, newChainHash);
+                    pending.Clear();
+                    // Tells the sealer there is work; fire-and-forget, as its periodic sweep catches a lost one.
+                    Db.SortedSetIncrement(RegisterKeys.Unsealed, registerId, 1, CommandFlags.FireAndForget);
+                    break;
+                default:
+                    throw new InvalidOperationException($"Unexpected append reply '{reply[0]}'.");
+            }
+        }
+
+        // Repeats inside the batch get the commit of their first occurrence, as a resubmission would.
+        for (var i = 0; i < batch.Count; i++)
+        {
+            results[i] ??= results[firstIndexOf[batch[i].TxId]]! with { Status = AppendStatus.Existing };
+        }
+
+        return new AppendOutcome(false, results!, head);
+    }
+
+    private static (byte[][] Jsons, string NewChainHash) Build(
+        IReadOnlyList<ParsedTransaction> batch, List<int> pending, AppendHead head, DateTimeOffset committedAt)
+    {
+        var jsons = new byte[pending.Count][];
+        var chain = LowerHex.IsHash(head.ChainHash) ? Convert.FromHexString(head.ChainHash) : null;
+        if (chain is null)
+        {
+            throw new InvalidOperationException($"The stored chain hash '{head.ChainHash}' is not 32 bytes of hex.");
+        }
+
+        for (var k = 0; k < pending.Count; k++)
+        {
+            var tx = batch[pending[k]];
+            ChainHash.Next(chain, tx.TxIdBytes.Span, chain);
+            var commit = new CommitInfo(tx.TxId, head.Height + k, LowerHex.Encode(chain), null, committedAt);
+            jsons[k] = CommittedTransactionJson.ToUtf8Bytes(tx.RawJson.Span, commit);
+        }
+
+        return (jsons, LowerHex.Encode(chain));
+    }
+
+    private static RedisKey[] AppendKeys(string id) =>
+        [RegisterKeys.Meta(id), RegisterKeys.Head(id), RegisterKeys.Transactions(id), RegisterKeys.TxIds(id), RegisterKeys.Sequences(id)];
+
+    private static RedisValue[] AppendArguments(
+        IReadOnlyList<ParsedTransaction> batch, List<int> pending, AppendHead head, string newChainHash, byte[][] jsons)
+    {
+        var args = new RedisValue[3 + 2 * pending.Count];
+        args[0] = head.Height;
+        args[1] = head.ChainHash;
+        args[2] = newChainHash;
+        for (var k = 0; k < pending.Count; k++)
+        {
+            args[3 + 2 * k] = batch[pending[k]].TxId;
+            args[4 + 2 * k] = jsons[k];
+        }
+
+        return args;
+    }
+
+    private async Task ResolveExistingAsync(
+        string registerId, RedisResult[] reply, Dictionary<string, int> firstIndexOf, AppendedTransaction?[] results)
+    {
+        for (var r = 1; r + 2 < reply.Length; r += 3)
+        {
+            var txId = (string)reply[r]!;
+            var sequence = (long)reply[r + 1];
+            var json = (byte[])reply[r + 2]!;
+            var stored = await WithDocketNumberAsync(registerId, new StoredTransaction(sequence, json));
+            results[firstIndexOf[txId]] = new AppendedTransaction(AppendStatus.Existing, stored);
+        }
+    }
+}

@@ -1,0 +1,172 @@
+using System.Runtime.CompilerServices;
+using Sorcha.Ledger.Chain;
+using Sorcha.Ledger.Formats;
+using StackExchange.Redis;
+
+namespace Sorcha.Registers.Store;
+
+public sealed partial class RegisterStore
+{
+    /// <summary>Transactions read per Redis round trip when streaming a whole register.</summary>
+    public const int StreamChunk = 1000;
+
+    public async Task<StoredTransaction?> GetTransactionAsync(string registerId, string txId)
+    {
+        if (!RegisterIds.IsValid(registerId) || !LowerHex.IsHash(txId))
+        {
+            return null;
+        }
+
+        var sequence = await Db.HashGetAsync(RegisterKeys.TxIds(registerId), txId);
+        if (sequence.IsNull)
+        {
+            return null;
+        }
+
+        var json = await Db.HashGetAsync(RegisterKeys.Transactions(registerId), sequence);
+        return json.IsNull ? null : await WithDocketNumberAsync(registerId, new StoredTransaction((long)sequence, (byte[])json!));
+    }
+
+    /// <summary>The committed transactions with sequences first..first+count−1 that exist, in order.</summary>
+    public Task<IReadOnlyList<StoredTransaction>> GetTransactionsAsync(string registerId, long first, int count) =>
+        GetTransactionsAsync(registerId, first, count, long.MaxValue);
+
+    /// <param name="height">Only dockets ending below this height are named in <c>docketNumber</c> (a snapshot's dockets).</param>
+    private async Task<IReadOnlyList<StoredTransaction>> GetTransactionsAsync(string registerId, long first, int count, long height)
+    {
+        if (count <= 0 || !RegisterIds.IsValid(registerId))
+        {
+            return [];
+        }
+
+        var fields = new RedisValue[count];
+        for (var i = 0; i < count; i++)
+        {
+            fields[i] = first + i;
+        }
+
+        var jsonsTask = Db.HashGetAsync(RegisterKeys.Transactions(registerId), fields);
+        var docketsTask = CoveringDocketsAsync(registerId, first, count, height);
+        var (jsons, dockets) = (await jsonsTask, await docketsTask);
+        var items = new List<StoredTransaction>(count);
+        for (var i = 0; i < count && !jsons[i].IsNull; i++)
+        {
+            items.Add(WithDocketNumber(new StoredTransaction(first + i, (byte[])jsons[i]!), dockets[i]));
+        }
+
+        return items;
+    }
+
+    /// <summary>
+    /// Sequences 0..<paramref name="height"/>−1 in order, a chunk per round trip with the next chunk already in
+    /// flight. Stops early if one is missing (the caller's verifier then reports the gap). A snapshot: a docket sealed
+    /// meanwhile that reaches past the height is not named in any <c>docketNumber</c>, as
+    /// <see cref="StreamDocketsAsync"/> leaves it out too.
+    /// </summary>
+    public async IAsyncEnumerable<StoredTransaction> StreamTransactionsAsync(
+        string registerId, long height, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        var next = height > 0 ? GetTransactionsAsync(registerId, 0, (int)Math.Min(StreamChunk, height), height) : null;
+        for (long first = 0; next is not null; first += StreamChunk)
+        {
+            var chunk = await next;
+            var nextFirst = first + StreamChunk;
+            next = nextFirst < height ? GetTransactionsAsync(registerId, nextFirst, (int)Math.Min(StreamChunk, height - nextFirst), height) : null;
+            foreach (var transaction in chunk)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                yield return transaction;
+            }
+
+            if (chunk.Count < StreamChunk && next is not null)
+            {
+                await next;
+                yield break;
+            }
+        }
+    }
+
+    /// <summary>The raw 32-byte txIds of sequences first..first+count−1 (sealing and proofs need only these).</summary>
+    public async Task<IReadOnlyList<byte[]>> GetTxIdsAsync(string registerId, long first, int count)
+    {
+        var fields = new RedisValue[count];
+        for (var i = 0; i < count; i++)
+        {
+            fields[i] = first + i;
+        }
+
+        var values = await Db.HashGetAsync(RegisterKeys.Sequences(registerId), fields);
+        return [.. values.Select((v, i) => v.IsNull
+            ? throw new InvalidOperationException($"Register {registerId} has no txId at sequence {first + i}.")
+            : Convert.FromHexString((string)v!))];
+    }
+
+    /// <summary>Where a txId was committed, from the global index confirmed by the register itself.</summary>
+    public async Task<(string RegisterId, long Sequence)?> LocateAsync(string txId)
+    {
+        if (!LowerHex.IsHash(txId))
+        {
+            return null;
+        }
+
+        var registerId = await Db.HashGetAsync(RegisterKeys.TxLocation(txId), txId);
+        if (registerId.IsNull)
+        {
+            return null;
+        }
+
+        // The index is written ahead of the append, so an entry alone does not prove a commit.
+        var sequence = await Db.HashGetAsync(RegisterKeys.TxIds(registerId!), txId);
+        return sequence.IsNull ? null : ((string)registerId!, (long)sequence);
+    }
+
+    /// <summary>
+    /// Records txId → register before the append. A txId covers its registerId, so the entry can only ever have one
+    /// value; one left behind by an append that then failed is harmless because <see cref="LocateAsync"/> confirms it.
+    /// </summary>
+    private async Task IndexLocationsAsync(string registerId, IEnumerable<string> txIds)
+    {
+        var db = Db;
+        await Task.WhenAll(txIds.Select(txId => db.HashSetAsync(RegisterKeys.TxLocation(txId), txId, registerId)));
+    }
+
+    private async Task<StoredTransaction> WithDocketNumberAsync(string registerId, StoredTransaction transaction) =>
+        WithDocketNumber(transaction, (await CoveringDocketsAsync(registerId, transaction.Sequence, 1, long.MaxValue))[0]);
+
+    /// <summary>
+    /// For each sequence first..first+count−1, the sealed docket covering it (and ending below
+    /// <paramref name="height"/>) or null. Dockets are contiguous from 0, so the first docket ending at or after a
+    /// sequence covers it.
+    /// </summary>
+    private async Task<long?[]> CoveringDocketsAsync(string registerId, long first, int count, long height)
+    {
+        var ends = await Db.SortedSetRangeByScoreWithScoresAsync(RegisterKeys.DocketEnds(registerId), first,
+            height == long.MaxValue ? double.PositiveInfinity : height - 1, take: count);
+        var numbers = new long?[count];
+        var d = 0;
+        for (var i = 0; i < count; i++)
+        {
+            while (d < ends.Length && ends[d].Score < first + i)
+            {
+                d++;
+            }
+
+            numbers[i] = d < ends.Length ? (long)ends[d].Element : null;
+        }
+
+        return numbers;
+    }
+
+    /// <summary>The stored JSON never changes after commit; the docket number is added as it is read.</summary>
+    private static StoredTransaction WithDocketNumber(StoredTransaction transaction, long? docketNumber)
+    {
+        // A stored entry that no longer parses (tampered with) is returned as it is, for the verifier to name.
+        if (docketNumber is null || !CommittedTransactionReader.TryRead(transaction.Json.Span, out var committed, out _))
+        {
+            return transaction;
+        }
+
+        var json = CommittedTransactionJson.ToUtf8Bytes(committed.RawTransaction.Span, committed.Commit with { DocketNumber = docketNumber });
+        return transaction with { Json = json };
+    }
+}

@@ -1,0 +1,126 @@
+using System.Net;
+using System.Net.Http.Json;
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Blueprints;
+
+[Collection(PlatformScope.Name)]
+public sealed class InstanceTests(PlatformFixture platform)
+{
+    private const string SomeAddress = "ws1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq";
+
+    [Fact]
+    public async Task Instance_of_an_unpublished_blueprint_is_409()
+    {
+        using var caller = await platform.ClientAsync("inst-draft");
+        var wallet = await InstanceFlows.WalletAsync(caller);
+        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Str("id");
+
+        using var response = await caller.PostAsJsonAsync($"/api/blueprints/{id}/instances", new
+        {
+            registerId = "0123456789abcdef0123456789abcdef",
+            participants = new { employee = wallet, manager = wallet, finance = wallet },
+        });
+        await ProblemAssert.IsProblemAsync(response, HttpStatusCode.Conflict);
+    }
+
+    [Fact]
+    public async Task Bad_bindings_are_400_listing_every_participant_and_unknown_register_is_422()
+    {
+        using var caller = await platform.ClientAsync("inst-bind");
+        var wallet = await InstanceFlows.WalletAsync(caller);
+        var id = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
+
+        using var response = await caller.PostAsJsonAsync($"/api/blueprints/{id}/instances", new
+        {
+            participants = new { employee = wallet, manager = "ws1notanaddress", intruder = wallet },
+        });
+        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
+        Assert.Equal(["participants.finance", "participants.intruder", "participants.manager", "registerId"],
+            BlueprintFlows.ErrorKeys(problem).Order(StringComparer.Ordinal));
+
+        using var unknownRegister = await caller.PostAsJsonAsync($"/api/blueprints/{id}/instances", new
+        {
+            registerId = "0123456789abcdef0123456789abcdef",
+            participants = new { employee = wallet, manager = wallet, finance = wallet },
+        });
+        await ProblemAssert.IsProblemAsync(unknownRegister, HttpStatusCode.UnprocessableEntity);
+    }
+
+    [Fact]
+    public async Task Submission_mistakes_are_4xx_and_leave_the_instance_where_it_was()
+    {
+        using var alice = await platform.ClientAsync("inst-mistakes-alice");
+        using var mallory = await platform.ClientAsync("inst-mistakes-mallory");
+        var (instance, wallet) = await InstanceFlows.SoloExpenseInstanceAsync(alice);
+        var url = $"/api/instances/{instance}/actions";
+
+        // Data failing the schema: 422 naming every failing pointer.
+        using var invalid = await alice.PostAsJsonAsync($"{url}/submit", new
+        {
+            sender = wallet,
+            data = new { employeeName = "Ada", employeeEmail = "nope", amount = 0, currency = "GBP", extra = true },
+        });
+        var problem = await ProblemAssert.IsProblemAsync(invalid, HttpStatusCode.UnprocessableEntity);
+        Assert.Superset(new HashSet<string> { "/employeeEmail", "/amount", "/extra", "/expenseDate", "/category", "/description" },
+            BlueprintFlows.ErrorKeys(problem));
+
+        using var notNext = await alice.PostAsJsonAsync($"{url}/approve", new { sender = wallet, data = new { decision = "approved", approvedAmount = 1 } });
+        await ProblemAssert.IsProblemAsync(notNext, HttpStatusCode.Conflict);
+
+        using var unknownAction = await alice.PostAsJsonAsync($"{url}/nope", new { sender = wallet, data = new { } });
+        await ProblemAssert.IsProblemAsync(unknownAction, HttpStatusCode.NotFound);
+
+        using var badSender = await alice.PostAsJsonAsync($"{url}/submit", new { sender = "nope", data = InstanceFlows.Claim });
+        await ProblemAssert.IsProblemAsync(badSender, HttpStatusCode.BadRequest);
+
+        // A well-formed address that is not the one bound to the employee.
+        var otherWallet = await InstanceFlows.WalletAsync(alice);
+        using var unbound = await alice.PostAsJsonAsync($"{url}/submit", new { sender = otherWallet, data = InstanceFlows.Claim });
+        await ProblemAssert.IsProblemAsync(unbound, HttpStatusCode.Forbidden);
+
+        // The bound wallet, but submitted by a caller who does not own it.
+        using var notYours = await mallory.PostAsJsonAsync($"{url}/submit", new { sender = wallet, data = InstanceFlows.Claim });
+        await ProblemAssert.IsProblemAsync(notYours, HttpStatusCode.Forbidden);
+
+        using var unknownInstance = await alice.PostAsJsonAsync($"/api/instances/{Guid.NewGuid():N}/actions/submit",
+            new { sender = wallet, data = InstanceFlows.Claim });
+        await ProblemAssert.IsProblemAsync(unknownInstance, HttpStatusCode.NotFound);
+
+        var state = await BlueprintFlows.GetAsync(alice, $"/api/instances/{instance}");
+        Assert.Equal("submit", state.Str("nextActionId"));
+        Assert.Equal(0, state.GetProperty("txIds").GetArrayLength());
+    }
+
+    [Fact]
+    public async Task Two_concurrent_submissions_of_one_step_give_exactly_one_201_and_one_409()
+    {
+        using var alice = await platform.ClientAsync("inst-race");
+        var (instance, wallet) = await InstanceFlows.SoloExpenseInstanceAsync(alice);
+
+        var statuses = await Task.WhenAll(Enumerable.Range(0, 2).Select(async _ =>
+        {
+            using var response = await alice.PostAsJsonAsync($"/api/instances/{instance}/actions/submit",
+                new { sender = wallet, data = InstanceFlows.Claim });
+            return response.StatusCode;
+        }));
+
+        Assert.Equal([HttpStatusCode.Created, HttpStatusCode.Conflict], statuses.Order());
+        var state = await BlueprintFlows.GetAsync(alice, $"/api/instances/{instance}");
+        Assert.Equal(1, state.GetProperty("txIds").GetArrayLength());
+        Assert.Equal("approve", state.Str("nextActionId"));
+
+        // A wider race on the next step: still exactly one winner.
+        var approvals = await Task.WhenAll(Enumerable.Range(0, 4).Select(async _ =>
+        {
+            using var response = await alice.PostAsJsonAsync($"/api/instances/{instance}/actions/approve",
+                new { sender = wallet, data = new { decision = "rejected", comment = "duplicate" } });
+            return response.StatusCode;
+        }));
+        Assert.Equal(1, approvals.Count(s => s == HttpStatusCode.Created));
+        Assert.Equal(3, approvals.Count(s => s == HttpStatusCode.Conflict));
+        state = await BlueprintFlows.GetAsync(alice, $"/api/instances/{instance}");
+        Assert.Equal(2, state.GetProperty("txIds").GetArrayLength());
+        Assert.Equal("completed", state.Str("status"));
+    }
+}

@@ -1,0 +1,69 @@
+using System.Net;
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Blueprints;
+
+/// <summary>loan-application with one caller in every role: the "refer" loop runs the same action twice in a row.</summary>
+[Collection(PlatformScope.Name)]
+public sealed class LoanWorkflowTests(PlatformFixture platform)
+{
+    [Fact]
+    public async Task Loan_with_a_referral_loop_runs_to_completion_and_the_register_verifies()
+    {
+        using var bank = await platform.ClientAsync("loan-solo");
+        var wallet = await InstanceFlows.WalletAsync(bank);
+        var blueprintId = await BlueprintFlows.PublishedAsync(bank, "loan-application");
+        var registerId = await InstanceFlows.RegisterAsync(bank);
+        var instanceId = await InstanceFlows.InstanceAsync(bank, blueprintId, registerId,
+            new Dictionary<string, string> { ["applicant"] = wallet, ["underwriter"] = wallet, ["bank"] = wallet });
+
+        var steps = new (string Action, object Data, string? Next)[]
+        {
+            ("apply", new
+            {
+                applicationId = "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f",
+                applicant = new { firstName = "Grace", lastName = "Hopper", dateOfBirth = "1985-12-09", email = "grace@example.com" },
+                address = new { line1 = "1 Harbour St", city = "Leith", postcode = "EH6 6AA", country = "GB" },
+                employmentStatus = "employed",
+                employer = "Navy Labs",
+                annualIncome = 60000,
+                monthlyDebtPayments = 500,
+                loanAmount = 20000,
+                termMonths = 36,
+                purpose = "car",
+                consentToCreditCheck = true,
+            }, "underwrite"),
+            ("underwrite", new { decision = "refer", riskGrade = "C", reason = "Confirm income" }, "underwrite"),
+            ("underwrite", new { decision = "approve", riskGrade = "B", approvedAmount = 20000, approvedTermMonths = 36, interestRate = 6.5 }, "offer"),
+            ("offer", new
+            {
+                offerId = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", amount = 20000, termMonths = 36, interestRate = 6.5,
+                monthlyPayment = 663.89, expiresOn = "2025-04-30",
+            }, "accept"),
+            ("accept", new { accepted = true, respondedAt = "2025-04-01T10:00:00Z", payoutAccount = new { iban = "GB82WEST12345698765432" } }, "disburse"),
+            ("disburse", new { disbursedAmount = 20000, disbursedAt = "2025-04-02T09:00:00Z", transferReference = "TRF-000123" }, null),
+        };
+
+        var sequences = new List<long>();
+        foreach (var (action, data, next) in steps)
+        {
+            var response = await Json.PostAsync(bank, $"/api/instances/{instanceId}/actions/{action}",
+                new { sender = wallet, data }, HttpStatusCode.Created);
+            Assert.Equal(next, response.GetProperty("nextActionId").GetString());
+            sequences.Add(response.GetProperty("sequence").GetInt64());
+            if (action == "apply")
+            {
+                Assert.Equal(0.1m, response.GetProperty("calculated").GetProperty("debtToIncome").GetDecimal());
+                Assert.False(response.GetProperty("calculated").GetProperty("requiresManualReview").GetBoolean());
+            }
+        }
+
+        Assert.Equal([0L, 1, 2, 3, 4, 5], sequences);
+        var state = await BlueprintFlows.GetAsync(bank, $"/api/instances/{instanceId}");
+        Assert.Equal("completed", state.Str("status"));
+        Assert.Equal(steps.Select(s => s.Action), state.GetProperty("steps").EnumerateArray().Select(s => s.Str("actionId")));
+
+        var verified = await BlueprintFlows.GetAsync(bank, $"/api/registers/{registerId}/verify");
+        Assert.True(verified.GetProperty("valid").GetBoolean(), verified.GetRawText());
+    }
+}

@@ -1,0 +1,72 @@
+using System.Net;
+using System.Net.Http.Json;
+using System.Text.Json;
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Ledger;
+
+[Collection(PlatformScope.Name)]
+public sealed class RegisterApiTests(PlatformFixture platform)
+{
+    [Fact]
+    public async Task Create_returns_an_empty_register_with_its_own_signing_key_readable_by_any_caller()
+    {
+        using var alice = await platform.ClientAsync("register-alice");
+        using var bob = await platform.ClientAsync("register-bob");
+        var created = await LedgerFlows.CreateRegisterAsync(alice, "alice's ledger");
+
+        var id = created.Str("id");
+        Assert.Matches("^[0-9a-f]{32}$", id);
+        Assert.Equal("alice's ledger", created.Str("name"));
+        Assert.Equal(0, created.GetProperty("height").GetInt64());
+        Assert.Equal(new string('0', 64), created.Str("headChainHash"));
+        Assert.Equal(32, Convert.FromBase64String(created.Str("publicKey")).Length);
+
+        // Registers are public ledgers: another authenticated caller reads the same register.
+        var read = await LedgerFlows.GetRegisterAsync(bob, id);
+        Assert.Equal(created.GetRawText(), read.GetRawText());
+
+        var page = await bob.GetFromJsonAsync<JsonElement>("/api/registers?page=1&pageSize=100");
+        Assert.True(page.GetProperty("totalCount").GetInt64() >= 1);
+        Assert.Equal(100, page.GetProperty("pageSize").GetInt32());
+    }
+
+    [Theory]
+    [InlineData("{}")]
+    [InlineData("{\"name\":\"   \"}")]
+    [InlineData("{not json")]
+    public async Task Create_without_a_valid_name_is_400(string body)
+    {
+        using var alice = await platform.ClientAsync("register-bad-create");
+        using var response = await alice.PostAsync("/api/registers", LedgerFlows.Body(body));
+        await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
+    }
+
+    [Fact]
+    public async Task Unknown_register_reads_are_404_and_anonymous_calls_401()
+    {
+        using var alice = await platform.ClientAsync("register-reader");
+        var unknown = Guid.NewGuid().ToString("N");
+        foreach (var path in new[] { "", "/transactions", "/dockets", "/dockets/0", "/verify", "/export", $"/transactions/{new string('a', 64)}" })
+        {
+            using var response = await alice.GetAsync($"/api/registers/{unknown}{path}");
+            await ProblemAssert.IsProblemAsync(response, HttpStatusCode.NotFound);
+        }
+
+        using var anonymous = await platform.Gateway.GetAsync("/api/registers");
+        Assert.Equal(HttpStatusCode.Unauthorized, anonymous.StatusCode);
+        using var anonymousPost = await platform.Gateway.PostAsync("/api/transactions", LedgerFlows.Body("{}"));
+        Assert.Equal(HttpStatusCode.Unauthorized, anonymousPost.StatusCode);
+    }
+
+    [Theory]
+    [InlineData("?page=0")]
+    [InlineData("?pageSize=101")]
+    public async Task Bad_paging_is_400(string query)
+    {
+        using var alice = await platform.ClientAsync("register-paging");
+        var id = (await LedgerFlows.CreateRegisterAsync(alice)).Str("id");
+        using var response = await alice.GetAsync($"/api/registers/{id}/transactions{query}");
+        await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
+    }
+}

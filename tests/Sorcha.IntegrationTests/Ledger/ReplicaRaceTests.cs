@@ -1,0 +1,183 @@
+using System.Collections.Concurrent;
+using System.Net.Http.Json;
+using System.Text;
+using System.Text.Json;
+using Sorcha.Cryptography;
+using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Dockets;
+using Sorcha.Ledger.Transactions;
+using Sorcha.Registers.Store;
+using StackExchange.Redis;
+using Xunit.Abstractions;
+
+namespace Sorcha.IntegrationTests.Ledger;
+
+/// <summary>
+/// What several Transaction and Register replicas do, without the HTTP in between: writers on separate Redis
+/// connections with stale head hints append to one register, and sealers — two here plus the Register service's
+/// own — race to seal it. The chain must stay linear and every range must be sealed exactly once.
+/// </summary>
+[Collection(PlatformScope.Name)]
+public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper output)
+{
+    private const int Total = 2000;
+
+    [Fact]
+    public async Task Racing_writers_and_sealers_on_separate_connections_never_fork_gap_or_double_seal()
+    {
+        using var client = await platform.ClientAsync("ledger-replicas");
+        var id = (await LedgerFlows.CreateRegisterAsync(client, "replicas")).Str("id");
+        using var redisA = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
+        using var redisB = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
+        RegisterStore[] stores = [new(redisA), new(redisB)];
+        var sealedKey = (await stores[0].GetAsync(id))!.SealedSigningKey;
+        var signingKey = KeyProtection.Open(Convert.FromBase64String(platform.Options.RegisterKeyEncryptionKey), sealedKey,
+            Encoding.UTF8.GetBytes("sorcha/v1/register-key/" + id));
+
+        var signer = Signer.New();
+        var parsed = new ParsedTransaction[Total];
+        Parallel.For(0, Total, i =>
+        {
+            Assert.True(TransactionParser.TryParse(Encoding.UTF8.GetBytes(LedgerFlows.Build(id, signer).Json), out var tx, out _));
+            parsed[i] = tx!;
+        });
+
+        var sequences = new ConcurrentBag<long>();
+        var writers = parsed.Chunk(25).Select((chunk, i) => (chunk, i)).GroupBy(x => x.i % 8).Select(group => Task.Run(async () =>
+        {
+            AppendHead? hint = null;
+            foreach (var (chunk, i) in group)
+            {
+                // Alternate connections, and keep a hint that other writers make stale: the "moved" path runs a lot.
+                var outcome = await stores[i % 2].AppendAsync(id, chunk, hint);
+                hint = outcome.Head;
+                Assert.All(outcome.Items, item => Assert.Equal(AppendStatus.Created, item.Status));
+                foreach (var item in outcome.Items)
+                {
+                    sequences.Add(item.Transaction.Sequence);
+                }
+            }
+        })).ToArray();
+
+        var published = 0;
+        var lost = 0;
+        var writing = Task.WhenAll(writers);
+        var sealers = stores.Select(store => Task.Run(async () =>
+        {
+            while (true)
+            {
+                var state = (await store.GetStateAsync(id))!;
+                if (state.Unsealed == 0)
+                {
+                    if (writing.IsCompleted)
+                    {
+                        return;
+                    }
+
+                    await Task.Delay(5);
+                    continue;
+                }
+
+                var count = (int)Math.Min(state.Unsealed, 7);
+                var txIds = await store.GetTxIdsAsync(id, state.Sealed, count);
+                var docket = DocketSealer.Seal(id, state.Dockets, state.Sealed, txIds, state.LastDocketHash, DateTimeOffset.UtcNow, signingKey);
+                if (await store.TryPublishDocketAsync(state, docket))
+                {
+                    Interlocked.Increment(ref published);
+                }
+                else
+                {
+                    Interlocked.Increment(ref lost);
+                }
+            }
+        })).ToArray();
+        await Task.WhenAll([writing, .. sealers]);
+        output.WriteLine($"test sealers published {published} dockets and lost {lost} races");
+
+        Assert.Equal(Enumerable.Range(0, Total).Select(i => (long)i), sequences.Order());
+        var dockets = await LedgerFlows.DocketsAsync(client, id);
+        LedgerFlows.AssertContiguous(dockets, Total, id);
+        Assert.True(published > 0, $"published {published}, lost {lost}");
+        Assert.True(published <= dockets.Count, $"published {published} > {dockets.Count} dockets: a range was sealed twice");
+        var verification = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
+        Assert.True(verification.GetProperty("valid").GetBoolean(), verification.GetRawText());
+        Assert.Equal(dockets.Count, verification.GetProperty("checkedDockets").GetInt64());
+    }
+
+    [Fact]
+    public async Task An_append_that_repeats_committed_txIds_returns_their_first_commit_and_appends_only_the_new_ones()
+    {
+        using var client = await platform.ClientAsync("ledger-replicas-dup");
+        var id = (await LedgerFlows.CreateRegisterAsync(client, "replicas-dup")).Str("id");
+        using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
+        var store = new RegisterStore(redis);
+        var signer = Signer.New();
+        ParsedTransaction Parse() =>
+            TransactionParser.TryParse(Encoding.UTF8.GetBytes(LedgerFlows.Build(id, signer).Json), out var tx, out _) ? tx : throw new InvalidOperationException();
+        var (a, b, c) = (Parse(), Parse(), Parse());
+
+        var first = await store.AppendAsync(id, [a, b]);
+        // A stale hint (height 0) and two already-committed txIds around a new one.
+        var second = await store.AppendAsync(id, [b, c, a, c], new AppendHead(0, new string('0', 64)));
+
+        Assert.Equal([AppendStatus.Existing, AppendStatus.Created, AppendStatus.Existing, AppendStatus.Existing],
+            second.Items.Select(i => i.Status));
+        Assert.Equal([1L, 2, 0, 2], second.Items.Select(i => i.Transaction.Sequence));
+        Assert.Equal(first.Items[1].Transaction.Json.ToArray(), second.Items[0].Transaction.Json.ToArray());
+        Assert.Equal(3, second.Head!.Height);
+        Assert.Equal(3, (await store.GetStateAsync(id))!.Height);
+        Assert.True((await store.AppendAsync(Guid.NewGuid().ToString("N"), [a])).UnknownRegister);
+    }
+    [Fact]
+    public async Task A_snapshot_names_no_docket_that_reaches_past_its_height_so_it_verifies_while_the_register_grows()
+    {
+        using var client = await platform.ClientAsync("ledger-snapshot");
+        var register = await LedgerFlows.CreateRegisterAsync(client, "snapshot");
+        var id = register.Str("id");
+        using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
+        var store = new RegisterStore(redis);
+        var signer = Signer.New();
+        var parsed = Enumerable.Range(0, 100).Select(i =>
+            TransactionParser.TryParse(Encoding.UTF8.GetBytes(LedgerFlows.Build(id, signer).Json), out var tx, out _) ? tx : throw new InvalidOperationException())
+            .ToArray();
+
+        // The snapshot is taken at height 50; then 50 more commit and one docket seals 0..99 across the snapshot's end.
+        await store.AppendAsync(id, parsed[..50]);
+        var snapshot = (await store.GetStateAsync(id))!;
+        await store.AppendAsync(id, parsed[50..]);
+        var sealedKey = (await store.GetAsync(id))!.SealedSigningKey;
+        var key = KeyProtection.Open(Convert.FromBase64String(platform.Options.RegisterKeyEncryptionKey), sealedKey,
+            Encoding.UTF8.GetBytes("sorcha/v1/register-key/" + id));
+        var state = (await store.GetStateAsync(id))!;
+        if (state.Sealed == 0)
+        {
+            var docket = DocketSealer.Seal(id, 0, 0, await store.GetTxIdsAsync(id, 0, 100), state.LastDocketHash, DateTimeOffset.UtcNow, key);
+            await store.TryPublishDocketAsync(state, docket); // the service's sealer may have sealed the same 100 first
+        }
+
+        Assert.True((await store.GetDocketAsync(id, 0))!.LastSequence >= snapshot.Height);
+        var transactions = new List<ReadOnlyMemory<byte>>();
+        await foreach (var tx in store.StreamTransactionsAsync(id, snapshot.Height))
+        {
+            Assert.DoesNotContain("docketNumber", Encoding.UTF8.GetString(tx.Json.Span), StringComparison.Ordinal);
+            transactions.Add(tx.Json);
+        }
+
+        var dockets = new List<Docket>();
+        await foreach (var docket in store.StreamDocketsAsync(id, snapshot.Height))
+        {
+            dockets.Add(docket);
+        }
+
+        Assert.Equal(50, transactions.Count);
+        Assert.Empty(dockets);
+        var (result, _) = await Sorcha.Ledger.Verification.RegisterVerifier.VerifyAsync(transactions.ToAsyncEnumerable(), dockets.ToAsyncEnumerable(),
+            new Sorcha.Ledger.Verification.RegisterVerifierOptions
+            {
+                RegisterId = id,
+                RegisterPublicKey = Convert.FromBase64String(register.Str("publicKey")),
+                ExpectedHead = new Sorcha.Ledger.Verification.RegisterHead(snapshot.Height, snapshot.ChainHash),
+            });
+        Assert.True(result.Valid, result.Reason);
+    }
+}

@@ -1,0 +1,82 @@
+using System.Net;
+using System.Net.Http.Json;
+using System.Text;
+using System.Text.Json;
+using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Verify;
+using StackExchange.Redis;
+
+namespace Sorcha.IntegrationTests.Ledger;
+
+/// <summary>
+/// A transaction altered directly in Redis (what an attacker or a bad disk with access to the store could do) is
+/// named by its sequence, both by the register's verify endpoint and by the offline verifier run on the export.
+/// </summary>
+[Collection(PlatformScope.Name)]
+public sealed class TamperDetectionTests(PlatformFixture platform)
+{
+    private const long Tampered = 7;
+
+    [Fact]
+    public async Task A_transaction_altered_in_Redis_is_named_by_verify_and_by_the_offline_verifier()
+    {
+        using var client = await platform.ClientAsync("ledger-tamper");
+        var register = await LedgerFlows.CreateRegisterAsync(client, "tamper");
+        var id = register.Str("id");
+        var signer = Signer.New();
+        var txs = Enumerable.Range(0, 150).Select(_ => LedgerFlows.Build(id, signer)).ToList();
+        using (var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(txs)))
+        {
+            Assert.Equal(HttpStatusCode.OK, batch.StatusCode);
+        }
+
+        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, txs.Count, TimeSpan.FromSeconds(5));
+        LedgerFlows.AssertContiguous(dockets, txs.Count, id);
+        var before = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
+        Assert.True(before.GetProperty("valid").GetBoolean(), before.GetRawText());
+        var (validCode, validReport) = await VerifyExportOfflineAsync(client, id, register.Str("publicKey"));
+        Assert.True(validCode == VerifyCommand.Valid, validReport);
+
+        // Change the payload of one stored transaction, keeping it well-formed JSON.
+        using (var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString))
+        {
+            var key = $"reg:{{{id}}}:tx";
+            var stored = (string)(await redis.GetDatabase().HashGetAsync(key, Tampered))!;
+            var altered = stored.Replace(txs[(int)Tampered].Node["payload"]!["n"]!.GetValue<string>(), "forged", StringComparison.Ordinal);
+            Assert.NotEqual(stored, altered);
+            await redis.GetDatabase().HashSetAsync(key, Tampered, altered);
+        }
+
+        var after = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
+        Assert.False(after.GetProperty("valid").GetBoolean(), after.GetRawText());
+        Assert.Equal(Tampered, after.GetProperty("firstInvalidSequence").GetInt64());
+        Assert.Equal(Tampered, after.GetProperty("checkedTransactions").GetInt64());
+
+        var (code, report) = await VerifyExportOfflineAsync(client, id, register.Str("publicKey"));
+        Assert.True(code == VerifyCommand.Invalid, report);
+        Assert.Contains($"INVALID at sequence {Tampered}", report, StringComparison.Ordinal);
+    }
+
+    private static async Task<(int Code, string Report)> VerifyExportOfflineAsync(HttpClient client, string id, string publicKey)
+    {
+        var path = Path.Combine(Path.GetTempPath(), $"sorcha-export-{id}.ndjson");
+        try
+        {
+            using (var response = await client.GetAsync($"/api/registers/{id}/export", HttpCompletionOption.ResponseHeadersRead))
+            {
+                Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+                Assert.Equal("application/x-ndjson", response.Content.Headers.ContentType?.MediaType);
+                await using var file = File.Create(path);
+                await response.Content.CopyToAsync(file);
+            }
+
+            var report = new StringWriter();
+            var code = await VerifyCommand.RunAsync([path, "--public-key", publicKey], report, report);
+            return (code, report.ToString());
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+}

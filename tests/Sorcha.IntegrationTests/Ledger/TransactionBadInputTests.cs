@@ -1,0 +1,131 @@
+using System.Net;
+using System.Text.Json.Nodes;
+using Sorcha.Cryptography;
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Ledger;
+
+/// <summary>Every refused submission is a 4xx problem document and commits nothing: the register's height stays put.</summary>
+[Collection(PlatformScope.Name)]
+public sealed class TransactionBadInputTests(PlatformFixture platform)
+{
+    public static TheoryData<string> Rejections() => ["bad signature", "address of another key", "tampered after signing",
+        "timestamp changed after signing", "nistp256 signed", "unknown register"];
+
+    [Theory]
+    [MemberData(nameof(Rejections))]
+    public async Task Well_formed_but_unauthentic_or_misdirected_is_422_and_commits_nothing(string reason)
+    {
+        using var client = await platform.ClientAsync("tx-422");
+        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var signer = Signer.New();
+        var tx = reason switch
+        {
+            "bad signature" => LedgerFlows.Build(id, signer, afterSigning: t =>
+                t["signature"] = Convert.ToBase64String(Signatures.Sign(signer.Algorithm, signer.Keys.PrivateKey, new byte[32]))),
+            "address of another key" => LedgerFlows.Build(id, signer, beforeSigning: t => t["sender"] = Signer.New().Address),
+            "tampered after signing" => LedgerFlows.Build(id, signer, afterSigning: t => t["payload"]!["n"] = "tampered"),
+            "timestamp changed after signing" => LedgerFlows.Build(id, signer, beforeSigning: t => t["timestamp"] = "2024-01-01T00:00:00Z",
+                afterSigning: t => t["timestamp"] = "2024-01-01T00:00:01Z"),
+            "nistp256 signed" => LedgerFlows.Build(id, Signer.New(SignatureAlgorithm.NISTP256), afterSigning: t => t["payload"] = 1),
+            _ => LedgerFlows.Build(Guid.NewGuid().ToString("N"), signer),
+        };
+
+        using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
+        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.UnprocessableEntity);
+        Assert.False(string.IsNullOrWhiteSpace(problem.Str("detail")));
+        if (reason == "unknown register")
+        {
+            Assert.Contains("unknown register", problem.Str("detail"), StringComparison.Ordinal);
+        }
+
+        Assert.Equal(0, await LedgerFlows.HeightAsync(client, id));
+        using var located = await client.GetAsync($"/api/transactions/{tx.TxId}");
+        Assert.Equal(HttpStatusCode.NotFound, located.StatusCode);
+    }
+
+    [Fact]
+    public async Task A_valid_nistp256_transaction_commits()
+    {
+        using var client = await platform.ClientAsync("tx-p256");
+        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var tx = LedgerFlows.Build(id, Signer.New(SignatureAlgorithm.NISTP256));
+        var committed = await LedgerFlows.SubmitAsync(client, tx, HttpStatusCode.Created);
+        Assert.Equal(tx.TxId, committed.Str("txId"));
+    }
+
+    [Theory]
+    [InlineData("{not json", "$")]
+    [InlineData("", "$")]
+    [InlineData("[]", "$")]
+    [InlineData("{\"registerId\":5}", "sender")]
+    public async Task Malformed_or_incomplete_is_400_listing_the_fields_and_commits_nothing(string body, string field)
+    {
+        using var client = await platform.ClientAsync("tx-400");
+        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(body));
+        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
+        Assert.True(problem.GetProperty("errors").TryGetProperty(field, out _), problem.GetRawText());
+        Assert.Equal(0, await LedgerFlows.HeightAsync(client, id));
+    }
+
+    [Fact]
+    public async Task Every_bad_field_is_listed_at_once()
+    {
+        using var client = await platform.ClientAsync("tx-400-all");
+        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var tx = LedgerFlows.Build(id, Signer.New(), afterSigning: t =>
+        {
+            t["algorithm"] = "DSA";
+            t["timestamp"] = "yesterday";
+            t["publicKey"] = "not base64!";
+            t["extra"] = true;
+        });
+        using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
+        var errors = (await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest)).GetProperty("errors");
+        foreach (var field in new[] { "algorithm", "timestamp", "publicKey" })
+        {
+            Assert.True(errors.TryGetProperty(field, out _), $"{field} missing in {errors}");
+        }
+
+        Assert.True(errors.EnumerateObject().Count() >= 4, errors.GetRawText());
+        Assert.Equal(0, await LedgerFlows.HeightAsync(client, id));
+    }
+
+    [Fact]
+    public async Task A_transaction_over_one_MiB_is_413_and_commits_nothing()
+    {
+        using var client = await platform.ClientAsync("tx-413");
+        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var tx = LedgerFlows.Build(id, Signer.New(), JsonValue.Create(new string('x', 1024 * 1024)));
+        using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
+        await ProblemAssert.IsProblemAsync(response, HttpStatusCode.RequestEntityTooLarge);
+
+        // In a batch, the oversized item alone is 413.
+        var small = LedgerFlows.Build(id, Signer.New());
+        using var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody([tx, small]));
+        var results = (await Json.ReadAsync(batch)).GetProperty("results").EnumerateArray().ToList();
+        Assert.Equal([413, 201], results.Select(r => r.GetProperty("status").GetInt32()));
+        Assert.Equal(1, await LedgerFlows.HeightAsync(client, id));
+    }
+
+    [Fact]
+    public async Task A_batch_of_more_than_1000_or_not_a_batch_is_400_and_commits_nothing()
+    {
+        using var client = await platform.ClientAsync("tx-batch-400");
+        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var signer = Signer.New();
+        var one = LedgerFlows.Build(id, signer);
+        using var tooMany = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(Enumerable.Repeat(one, 1001)));
+        var problem = await ProblemAssert.IsProblemAsync(tooMany, HttpStatusCode.BadRequest);
+        Assert.True(problem.GetProperty("errors").TryGetProperty("transactions", out _));
+
+        foreach (var body in new[] { "{\"transactions\":[]}", "{\"transactions\":{}}", "[]", "{oops" })
+        {
+            using var response = await client.PostAsync("/api/transactions/batch", LedgerFlows.Body(body));
+            await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
+        }
+
+        Assert.Equal(0, await LedgerFlows.HeightAsync(client, id));
+    }
+}
