@@ -20,7 +20,7 @@ public sealed record RunOptions(Uri Target, TimeSpan Duration, TimeSpan WarmUp, 
         return new RunOptions(
             new Uri(Get("target", "http://localhost:5000")),
             TimeSpan.FromSeconds(double.Parse(Get("duration", "30"), CultureInfo.InvariantCulture)),
-            TimeSpan.FromSeconds(double.Parse(Get("warmup", "5"), CultureInfo.InvariantCulture)),
+            TimeSpan.FromSeconds(double.Parse(Get("warmup", "20"), CultureInfo.InvariantCulture)),
             double.Parse(Get("rate-scale", "1"), CultureInfo.InvariantCulture),
             map.TryGetValue("scenarios", out var names) ? names.Split(',', StringSplitOptions.RemoveEmptyEntries) : null,
             secret,
