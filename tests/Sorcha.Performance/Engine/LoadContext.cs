@@ -1,4 +1,5 @@
 using System.Net.Http.Headers;
+using System.Net.Http.Json;
 using System.Text.Json;
 
 namespace Sorcha.Performance.Engine;
@@ -28,6 +29,15 @@ public sealed class LoadContext(Uri target, string devClientSecret) : IDisposabl
         response.EnsureSuccessStatusCode();
         using var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync(ct));
         return new AuthenticationHeaderValue("Bearer", body.RootElement.GetProperty("access_token").GetString());
+    }
+
+    /// <summary>One authenticated JSON request on the gateway; the caller disposes the response.</summary>
+    public async Task<HttpResponseMessage> SendAsync(
+        HttpMethod method, string url, object? body, AuthenticationHeaderValue auth, CancellationToken ct)
+    {
+        using var request = new HttpRequestMessage(method, url) { Content = body is null ? null : JsonContent.Create(body) };
+        request.Headers.Authorization = auth;
+        return await Http.SendAsync(request, ct);
     }
 
     public void Dispose() => Http.Dispose();

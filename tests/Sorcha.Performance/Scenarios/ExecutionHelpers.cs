@@ -30,7 +30,7 @@ public sealed class ExecutionHelpers : Scenario
     {
         _auth = await context.AuthAsync("load-" + Name, ct);
         var sample = await File.ReadAllTextAsync(Path.Combine("samples", "blueprints", "expense-approval.json"), ct);
-        using var created = await SendAsync(context, "/api/blueprints", JsonNode.Parse(sample)!, ct);
+        using var created = await context.SendAsync(HttpMethod.Post, "/api/blueprints", JsonNode.Parse(sample)!, _auth, ct);
         if (created.StatusCode != HttpStatusCode.Created)
         {
             throw new InvalidOperationException($"{Name}: creating the blueprint failed with {(int)created.StatusCode}");
@@ -41,7 +41,7 @@ public sealed class ExecutionHelpers : Scenario
             _blueprintId = document.RootElement.GetProperty("id").GetString()!;
         }
 
-        using var published = await SendAsync(context, $"/api/blueprints/{_blueprintId}/publish", null, ct);
+        using var published = await context.SendAsync(HttpMethod.Post, $"/api/blueprints/{_blueprintId}/publish", null, _auth, ct);
         if (published.StatusCode != HttpStatusCode.OK)
         {
             throw new InvalidOperationException($"{Name}: publishing failed with {(int)published.StatusCode}");
@@ -52,7 +52,7 @@ public sealed class ExecutionHelpers : Scenario
     {
         var helper = (Interlocked.Increment(ref _counter) % 4) switch { 0 => "validate", 1 => "calculate", 2 => "route", _ => "disclose" };
         var body = new JsonObject { ["blueprintId"] = _blueprintId, ["actionId"] = "submit", ["data"] = Claim.DeepClone() };
-        using var response = await SendAsync(context, $"/api/execution/{helper}", body, ct);
+        using var response = await context.SendAsync(HttpMethod.Post, $"/api/execution/{helper}", body, _auth, ct);
         if (response.StatusCode != HttpStatusCode.OK)
         {
             return false;
@@ -67,12 +67,5 @@ public sealed class ExecutionHelpers : Scenario
             "route" => answer.GetProperty("nextActionId").GetString() == "approve",
             _ => answer.GetProperty("disclosures").EnumerateObject().Count() == 3,
         };
-    }
-
-    private async Task<HttpResponseMessage> SendAsync(LoadContext context, string url, JsonNode? body, CancellationToken ct)
-    {
-        using var request = new HttpRequestMessage(HttpMethod.Post, url) { Content = body is null ? null : JsonContent.Create(body) };
-        request.Headers.Authorization = _auth;
-        return await context.Http.SendAsync(request, ct);
     }
 }

@@ -24,9 +24,7 @@ public abstract class LedgerScenario : Scenario
         Auth = await context.AuthAsync("load-" + Name, ct);
         _key = Signatures.Generate(SignatureAlgorithm.ED25519);
         _sender = Addresses.FromPublicKey(SignatureAlgorithm.ED25519, _key.PublicKey);
-        using var request = new HttpRequestMessage(HttpMethod.Post, "/api/registers") { Content = JsonContent.Create(new { name = Name }) };
-        request.Headers.Authorization = Auth;
-        using var response = await context.Http.SendAsync(request, ct);
+        using var response = await context.SendAsync(HttpMethod.Post, "/api/registers", new { name = Name }, Auth, ct);
         if (response.StatusCode != HttpStatusCode.Created)
         {
             throw new InvalidOperationException($"{Name}: creating a register failed with {(int)response.StatusCode}");
@@ -64,9 +62,7 @@ public sealed class TransactionSubmission : LedgerScenario
     public override async Task<bool> StepAsync(LoadContext context, CancellationToken ct)
     {
         var (tx, txId) = NewTransaction();
-        using var request = new HttpRequestMessage(HttpMethod.Post, "/api/transactions") { Content = JsonContent.Create(tx) };
-        request.Headers.Authorization = Auth;
-        using var response = await context.Http.SendAsync(request, ct);
+        using var response = await context.SendAsync(HttpMethod.Post, "/api/transactions", tx, Auth, ct);
         if (response.StatusCode != HttpStatusCode.Created)
         {
             return false;
@@ -89,12 +85,7 @@ public sealed class RegisterRead : LedgerScenario
     {
         await base.InitAsync(context, ct);
         var batch = Enumerable.Range(0, Seeded).Select(_ => NewTransaction().Transaction).ToArray();
-        using var request = new HttpRequestMessage(HttpMethod.Post, "/api/transactions/batch")
-        {
-            Content = JsonContent.Create(new { transactions = batch }),
-        };
-        request.Headers.Authorization = Auth;
-        using var response = await context.Http.SendAsync(request, ct);
+        using var response = await context.SendAsync(HttpMethod.Post, "/api/transactions/batch", new { transactions = batch }, Auth, ct);
         using var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync(ct));
         var committed = body.RootElement.GetProperty("results").EnumerateArray().Count(r => r.GetProperty("status").GetInt32() == 201);
         if (committed != Seeded)
@@ -106,9 +97,8 @@ public sealed class RegisterRead : LedgerScenario
     public override async Task<bool> StepAsync(LoadContext context, CancellationToken ct)
     {
         var page = Random.Shared.Next(1, Seeded / 20 + 1);
-        using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/registers/{RegisterId}/transactions?page={page}&pageSize=20");
-        request.Headers.Authorization = Auth;
-        using var response = await context.Http.SendAsync(request, ct);
+        using var response = await context.SendAsync(HttpMethod.Get, $"/api/registers/{RegisterId}/transactions?page={page}&pageSize=20",
+            null, Auth, ct);
         if (response.StatusCode != HttpStatusCode.OK)
         {
             return false;

@@ -23,12 +23,7 @@ public abstract class WalletScenario : Scenario
 
     protected async Task<(string Address, byte[] PublicKey)> CreateWalletAsync(LoadContext context, CancellationToken ct)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Post, "/api/wallets")
-        {
-            Content = JsonContent.Create(new { name = Name, algorithm = "ED25519" }),
-        };
-        request.Headers.Authorization = Auth;
-        using var response = await context.Http.SendAsync(request, ct);
+        using var response = await context.SendAsync(HttpMethod.Post, "/api/wallets", new { name = Name, algorithm = "ED25519" }, Auth, ct);
         if (response.StatusCode != HttpStatusCode.Created)
         {
             throw new InvalidOperationException($"{Name}: seeding a wallet failed with {(int)response.StatusCode}");
@@ -39,11 +34,9 @@ public abstract class WalletScenario : Scenario
             Convert.FromBase64String(body.RootElement.GetProperty("publicKey").GetString()!));
     }
 
-    protected async Task<JsonDocument?> SendAsync(LoadContext context, HttpMethod method, string url, object? body, CancellationToken ct)
+    protected async Task<JsonDocument?> OkJsonAsync(LoadContext context, HttpMethod method, string url, object? body, CancellationToken ct)
     {
-        using var request = new HttpRequestMessage(method, url) { Content = body is null ? null : JsonContent.Create(body) };
-        request.Headers.Authorization = Auth;
-        using var response = await context.Http.SendAsync(request, ct);
+        using var response = await context.SendAsync(method, url, body, Auth, ct);
         return response.StatusCode == HttpStatusCode.OK ? JsonDocument.Parse(await response.Content.ReadAsStringAsync(ct)) : null;
     }
 }
@@ -55,7 +48,7 @@ public sealed class WalletRead : WalletScenario
 
     public override async Task<bool> StepAsync(LoadContext context, CancellationToken ct)
     {
-        using var body = await SendAsync(context, HttpMethod.Get, $"/api/wallets/{Address}", null, ct);
+        using var body = await OkJsonAsync(context, HttpMethod.Get, $"/api/wallets/{Address}", null, ct);
         return body?.RootElement.GetProperty("address").GetString() == Address;
     }
 }
@@ -69,7 +62,7 @@ public sealed class WalletSign : WalletScenario
     public override async Task<bool> StepAsync(LoadContext context, CancellationToken ct)
     {
         var data = RandomNumberGenerator.GetBytes(32);
-        using var body = await SendAsync(context, HttpMethod.Post, $"/api/wallets/{Address}/sign",
+        using var body = await OkJsonAsync(context, HttpMethod.Post, $"/api/wallets/{Address}/sign",
             new { data = Convert.ToBase64String(data) }, ct);
         return body is not null && Signatures.Verify(SignatureAlgorithm.ED25519, PublicKey, data,
             Convert.FromBase64String(body.RootElement.GetProperty("signature").GetString()!));
@@ -93,14 +86,14 @@ public sealed class WalletEncryptDecrypt : WalletScenario
     public override async Task<bool> StepAsync(LoadContext context, CancellationToken ct)
     {
         var data = RandomNumberGenerator.GetBytes(256);
-        using var envelope = await SendAsync(context, HttpMethod.Post, $"/api/wallets/{Address}/encrypt",
+        using var envelope = await OkJsonAsync(context, HttpMethod.Post, $"/api/wallets/{Address}/encrypt",
             new { recipient = _recipient, data = Convert.ToBase64String(data) }, ct);
         if (envelope is null)
         {
             return false;
         }
 
-        using var opened = await SendAsync(context, HttpMethod.Post, $"/api/wallets/{_recipient}/decrypt", envelope.RootElement, ct);
+        using var opened = await OkJsonAsync(context, HttpMethod.Post, $"/api/wallets/{_recipient}/decrypt", envelope.RootElement, ct);
         return opened is not null && Convert.FromBase64String(opened.RootElement.GetProperty("data").GetString()!).AsSpan().SequenceEqual(data);
     }
 }

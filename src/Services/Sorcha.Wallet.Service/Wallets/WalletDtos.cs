@@ -16,7 +16,11 @@ public record WalletDto(string Address, string Name, string Algorithm, string Pu
 public sealed record CreatedWalletDto(
     string Address, string Name, string Algorithm, string PublicKey, string EncryptionPublicKey, DateTimeOffset CreatedAt,
     string? Mnemonic)
-    : WalletDto(Address, Name, Algorithm, PublicKey, EncryptionPublicKey, CreatedAt);
+    : WalletDto(Address, Name, Algorithm, PublicKey, EncryptionPublicKey, CreatedAt)
+{
+    public static CreatedWalletDto From(WalletRecord w, string? mnemonic) => new(w.Address, w.Name, w.Algorithm.ToString(),
+        Convert.ToBase64String(w.PublicKey), Convert.ToBase64String(w.EncryptionPublicKey), w.CreatedAt, mnemonic);
+}
 
 public static class Algorithms
 {

@@ -58,10 +58,8 @@ public static class WalletsApi
         }
 
         logger.LogInformation("Created {Algorithm} wallet {Address}", algorithm, address);
-        var dto = WalletDto.From(wallet);
         var shown = request.Mnemonic is null ? mnemonic : null;
-        return TypedResults.Created($"/api/wallets/{address}", new CreatedWalletDto(
-            dto.Address, dto.Name, dto.Algorithm, dto.PublicKey, dto.EncryptionPublicKey, dto.CreatedAt, shown));
+        return TypedResults.Created($"/api/wallets/{address}", CreatedWalletDto.From(wallet, shown));
     }
 
     private static async Task<Results<Ok<Paged<WalletDto>>, ValidationProblem>> List(
