@@ -3,8 +3,7 @@ using Sorcha.Performance.Scenarios;
 
 // dotnet run -c Release --project tests/Sorcha.Performance -- --target http://localhost:5000 --duration 30
 var options = RunOptions.Parse(args);
-Scenario[] all = [new HealthCheck(), new WalletRead(), new WalletSign(), new WalletEncryptDecrypt(), new RegisterRead(),
-    new TransactionSubmission(), new ExecutionHelpers()];
+var all = Catalog.All();
 var selected = options.Scenarios is null ? all : [.. all.Where(s => options.Scenarios.Contains(s.Name))];
 using var cancel = new CancellationTokenSource();
 Console.CancelKeyPress += (_, e) => { e.Cancel = true; cancel.Cancel(); };
