@@ -31,9 +31,10 @@ public static class ServiceDefaultsExtensions
         return builder;
     }
 
-    /// <summary>Middleware every process runs, in this order: errors as problem details, then auth.</summary>
+    /// <summary>Middleware every process runs, in this order: stage timings, errors as problem details, then auth.</summary>
     public static WebApplication UseServiceDefaults(this WebApplication app)
     {
+        app.UseServerTiming();
         app.UseExceptionHandler();
         app.UseStatusCodePages();
         app.UseAuthentication();

@@ -1,9 +1,11 @@
+using System.Diagnostics;
 using System.Globalization;
 using System.Net.Http.Headers;
 using System.Text.Json.Nodes;
 using Sorcha.Blueprint.Service.Downstream;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -18,6 +20,9 @@ public sealed record DisclosedShare(string Participant, string Address, byte[] P
 public sealed class ActionSubmission(WalletClient wallets, TransactionClient transactions, InstanceStore store, TimeProvider clock,
     ILogger<ActionSubmission> logger)
 {
+    /// <summary>Spans for each stage of a submission (see <see cref="ServerTiming"/>).</summary>
+    public static readonly ActivitySource Source = new(TelemetrySetup.SourcePrefix + "Blueprint");
+
     /// <summary>
     /// Budget for everything done under the claim, independent of the client connection: once a step is claimed it is
     /// carried through even if the client goes away, so a commit is never left without its instance moving on.
@@ -25,12 +30,23 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
     public static readonly TimeSpan Deadline = TimeSpan.FromSeconds(40);
 
     public async Task<SubmitActionResponse> RunAsync(InstanceRecord instance, string actionId, string sender, string? nextActionId,
-        JsonObject calculated, IReadOnlyList<DisclosedShare> shares, AuthenticationHeaderValue auth, CancellationToken requestAborted)
+        JsonObject calculated, IReadOnlyList<DisclosedShare> shares, AuthenticationHeaderValue auth, ServerTiming timing,
+        CancellationToken requestAborted)
     {
         // Ownership first (403 before anything is claimed): the Wallet service only shows the caller its own wallets.
-        var wallet = await wallets.GetOwnAsync(sender, auth, requestAborted);
+        SenderWallet wallet;
+        using (timing.Measure("wallet", Source))
+        {
+            wallet = await wallets.GetOwnAsync(sender, auth, requestAborted);
+        }
 
-        var (outcome, claim) = await store.TryClaimAsync(instance.Id, actionId);
+        ClaimOutcome outcome;
+        StepClaim? claim;
+        using (timing.Measure("claim", Source))
+        {
+            (outcome, claim) = await store.TryClaimAsync(instance.Id, actionId);
+        }
+
         if (outcome != ClaimOutcome.Claimed)
         {
             throw new ProblemException(StatusCodes.Status409Conflict, "Conflict", outcome == ClaimOutcome.Busy
@@ -42,7 +58,12 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
         var advanced = false;
         try
         {
-            var envelopes = await Task.WhenAll(shares.Select(s => wallets.EncryptAsync(sender, s.Address, s.Plaintext, auth, deadline.Token)));
+            JsonObject[] envelopes;
+            using (timing.Measure("encrypt", Source))
+            {
+                envelopes = await Task.WhenAll(shares.Select(s => wallets.EncryptAsync(sender, s.Address, s.Plaintext, auth, deadline.Token)));
+            }
+
             var transaction = new JsonObject
             {
                 ["registerId"] = instance.RegisterId,
@@ -63,11 +84,23 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
             // txId = SHA-256 over the JCS bytes of the transaction without its signature; the wallet signs the 32 bytes.
             var txIdBytes = Hashes.Sha256(Jcs.Canonicalize(transaction));
             var txId = Hashes.ToHex(txIdBytes);
-            transaction["signature"] = await wallets.SignAsync(wallet, txIdBytes, auth, deadline.Token);
-            var commit = await transactions.CommitAsync(transaction, txId, auth, deadline.Token);
+            using (timing.Measure("sign", Source))
+            {
+                transaction["signature"] = await wallets.SignAsync(wallet, txIdBytes, auth, deadline.Token);
+            }
+
+            Commit commit;
+            using (timing.Measure("commit", Source))
+            {
+                commit = await transactions.CommitAsync(transaction, txId, auth, deadline.Token);
+            }
 
             var step = new InstanceStep(actionId, sender, txId, commit.Sequence, clock.GetUtcNow());
-            advanced = await store.TryAdvanceAsync(claim!, step, nextActionId);
+            using (timing.Measure("advance", Source))
+            {
+                advanced = await store.TryAdvanceAsync(claim!, step, nextActionId);
+            }
+
             if (!advanced)
             {
                 // Only possible if the claim outlived ClaimLifetime, which Deadline rules out short of a stalled process.

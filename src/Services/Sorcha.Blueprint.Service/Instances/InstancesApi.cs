@@ -11,6 +11,7 @@ using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Telemetry;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Instances;
@@ -135,13 +136,17 @@ public static class InstancesApi
         string instanceId, string actionId, SubmitActionRequest request, HttpContext context, InstanceStore instances,
         BlueprintStore blueprints, BlueprintEngine engine, ActionSubmission submission)
     {
-        if (await instances.GetAsync(instanceId) is not { } state)
+        var loading = context.Timing().Measure("load", ActionSubmission.Source);
+        var state = await instances.GetAsync(instanceId);
+        var record = state is null ? null : await blueprints.GetAsync(state.Record.BlueprintId);
+        loading.Dispose();
+        if (state is null)
         {
             return InstanceNotFound(instanceId);
         }
 
         var instance = state.Record;
-        if (await blueprints.GetAsync(instance.BlueprintId) is not { } record || record.Blueprint.Version != instance.BlueprintVersion)
+        if (record is null || record.Blueprint.Version != instance.BlueprintVersion)
         {
             return ApiProblems.Conflict($"The instance's blueprint '{instance.BlueprintId}' v{instance.BlueprintVersion} no longer exists.");
         }
@@ -175,7 +180,14 @@ public static class InstancesApi
             return ApiProblems.Forbidden($"Action '{actionId}' is sent by participant '{action.Sender}', which this instance binds to another wallet.");
         }
 
-        if (Prepare(blueprint, action, request.Data, engine, instance, out var plan) is { } refused)
+        ProblemHttpResult? refused;
+        Plan plan;
+        using (context.Timing().Measure("engine", ActionSubmission.Source))
+        {
+            refused = Prepare(blueprint, action, request.Data, engine, instance, out plan);
+        }
+
+        if (refused is not null)
         {
             return refused;
         }
@@ -183,7 +195,7 @@ public static class InstancesApi
         try
         {
             var response = await submission.RunAsync(instance, actionId, request.Sender!, plan.NextActionId, plan.Calculated,
-                plan.Shares, context.CallerToken(), context.RequestAborted);
+                plan.Shares, context.CallerToken(), context.Timing(), context.RequestAborted);
             return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(instance.RegisterId)}/transactions/{response.TxId}", response);
         }
         catch (ProblemException e)
