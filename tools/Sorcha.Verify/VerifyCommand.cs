@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using Sorcha.Cryptography;
 using Sorcha.Ledger.Formats;
 using Sorcha.Ledger.Verification;
 

@@ -1,3 +1,5 @@
+using Sorcha.Cryptography;
+
 namespace Sorcha.ServiceDefaults.Api;
 
 /// <summary>Collects every failing field of a request, so one 400 lists them all (api.md: validation lists every field).</summary>
@@ -45,10 +47,9 @@ public sealed class FieldErrors
             return null;
         }
 
-        var buffer = new byte[value.Length * 3 / 4 + 3];
-        if (Convert.TryFromBase64String(value, buffer, out var written))
+        if (StrictBase64.TryDecode(value, out var bytes))
         {
-            return buffer[..written];
+            return bytes;
         }
 
         Add(field, $"{field} is not valid base64 (standard alphabet, with padding).");
