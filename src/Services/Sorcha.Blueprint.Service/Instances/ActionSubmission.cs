@@ -15,7 +15,8 @@ public sealed record DisclosedShare(string Participant, string Address, byte[] P
 /// <summary>
 /// The part of an action submission that talks to other services, once the data has been validated, calculated,
 /// routed and disclosed: claim the step → encrypt each share for its wallet → build the Transaction → sign it with
-/// the sender's wallet → commit it → advance the instance. Everything downstream runs as the caller (its token).
+/// the sender's wallet → keep it as the step's pending transaction → commit it → advance the instance. Everything
+/// downstream runs as the caller (its token).
 /// </summary>
 public sealed class ActionSubmission(WalletClient wallets, TransactionClient transactions, InstanceStore store, TimeProvider clock,
     ILogger<ActionSubmission> logger)
@@ -29,98 +30,134 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
     /// </summary>
     public static readonly TimeSpan Deadline = TimeSpan.FromSeconds(40);
 
-    public async Task<SubmitActionResponse> RunAsync(InstanceRecord instance, string actionId, string sender, string? nextActionId,
-        JsonObject calculated, IReadOnlyList<DisclosedShare> shares, AuthenticationHeaderValue auth, ServerTiming timing,
-        CancellationToken requestAborted)
+    public async Task<SubmitActionResponse> RunAsync(InstanceRecord instance, StepPlan plan, AuthenticationHeaderValue auth,
+        ServerTiming timing, CancellationToken requestAborted)
     {
         // Ownership first (403 before anything is claimed): the Wallet service only shows the caller its own wallets.
         SenderWallet wallet;
         using (timing.Measure("wallet", Source))
         {
-            wallet = await wallets.GetOwnAsync(sender, auth, requestAborted);
+            wallet = await wallets.GetOwnAsync(plan.Sender, auth, requestAborted);
         }
 
-        ClaimOutcome outcome;
-        StepClaim? claim;
-        using (timing.Measure("claim", Source))
-        {
-            (outcome, claim) = await store.TryClaimAsync(instance.Id, actionId);
-        }
-
-        if (outcome != ClaimOutcome.Claimed)
-        {
-            throw new ProblemException(StatusCodes.Status409Conflict, "Conflict", outcome == ClaimOutcome.Busy
-                ? $"Action '{actionId}' of this instance is being submitted by another request right now."
-                : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");
-        }
-
+        var claim = await ClaimAsync(instance.Id, plan.ActionId, timing);
         using var deadline = new CancellationTokenSource(Deadline);
         var advanced = false;
+        var certainlyNotCommitted = true;
         try
         {
-            JsonObject[] envelopes;
-            using (timing.Measure("encrypt", Source))
+            var pending = await store.GetPendingAsync(claim);
+            if (pending is null)
             {
-                envelopes = await Task.WhenAll(shares.Select(s => wallets.EncryptAsync(sender, s.Address, s.Plaintext, auth, deadline.Token)));
-            }
-
-            var transaction = new JsonObject
-            {
-                ["registerId"] = instance.RegisterId,
-                ["sender"] = sender,
-                ["algorithm"] = wallet.Algorithm,
-                ["publicKey"] = wallet.PublicKey,
-                ["payload"] = new JsonObject { ["envelopes"] = new JsonArray(envelopes) },
-                ["metadata"] = new JsonObject
+                pending = await SignAsync(instance, plan, wallet, claim.Step, auth, timing, deadline.Token);
+                if (!await store.SavePendingAsync(claim, pending))
                 {
-                    ["type"] = "Action",
-                    ["blueprintId"] = instance.BlueprintId,
-                    ["instanceId"] = instance.Id,
-                    ["actionId"] = actionId,
-                },
-                ["timestamp"] = clock.GetUtcNow().UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss.fff'Z'", CultureInfo.InvariantCulture),
-            };
-
-            // txId = SHA-256 over the JCS bytes of the transaction without its signature; the wallet signs the 32 bytes.
-            var txIdBytes = Hashes.Sha256(Jcs.Canonicalize(transaction));
-            var txId = Hashes.ToHex(txIdBytes);
-            using (timing.Measure("sign", Source))
+                    throw ClaimLost(instance.Id, pending.TxId);
+                }
+            }
+            else
             {
-                transaction["signature"] = await wallets.SignAsync(wallet, txIdBytes, auth, deadline.Token);
+                logger.LogWarning("Instance {InstanceId}: committing {TxId}, signed by an earlier attempt of {ActionId} whose outcome was unknown",
+                    instance.Id, pending.TxId, plan.ActionId);
             }
 
             Commit commit;
+            certainlyNotCommitted = false;
             using (timing.Measure("commit", Source))
             {
-                commit = await transactions.CommitAsync(transaction, txId, auth, deadline.Token);
+                try
+                {
+                    commit = await transactions.CommitAsync(pending.Transaction, pending.TxId, auth, deadline.Token);
+                }
+                catch (ProblemException e) when (e.Status == StatusCodes.Status422UnprocessableEntity)
+                {
+                    certainlyNotCommitted = true; // refused for good: a retry signs afresh
+                    throw;
+                }
             }
 
-            var step = new InstanceStep(actionId, sender, txId, commit.Sequence, clock.GetUtcNow());
+            var step = new InstanceStep(plan.ActionId, plan.Sender, pending.TxId, commit.Sequence, clock.GetUtcNow());
             using (timing.Measure("advance", Source))
             {
-                advanced = await store.TryAdvanceAsync(claim!, step, nextActionId);
+                advanced = await store.TryAdvanceAsync(claim, step, pending.NextActionId);
             }
 
             if (!advanced)
             {
                 // Only possible if the claim outlived ClaimLifetime, which Deadline rules out short of a stalled process.
-                logger.LogError("Instance {InstanceId}: transaction {TxId} committed but the step claim was lost", instance.Id, txId);
-                throw new ProblemException(StatusCodes.Status409Conflict, "Conflict",
-                    $"Transaction {txId} was committed but the instance had moved on meanwhile; see GET /api/instances/{instance.Id}.");
+                throw ClaimLost(instance.Id, pending.TxId);
             }
 
             logger.LogInformation("Instance {InstanceId}: action {ActionId} committed as {TxId} at sequence {Sequence}",
-                instance.Id, actionId, txId, commit.Sequence);
-            var recipients = shares.Select(s => s.Address).Distinct(StringComparer.Ordinal).ToList();
-            return new SubmitActionResponse(txId, commit.Sequence, nextActionId, calculated, recipients);
+                instance.Id, plan.ActionId, pending.TxId, commit.Sequence);
+            return pending.DataDigest == plan.DataDigest
+                ? new SubmitActionResponse(pending.TxId, commit.Sequence, pending.NextActionId, pending.Calculated, pending.Recipients)
+                : throw new ProblemException(StatusCodes.Status409Conflict, "Conflict",
+                    $"An earlier attempt of action '{plan.ActionId}', with other data, was committed as {pending.TxId}; see GET /api/instances/{instance.Id}.");
         }
         finally
         {
             if (!advanced)
             {
-                // Nothing was committed (or we cannot know): give the step back so the sender can retry.
-                await store.ReleaseAsync(claim!);
+                // Give the step back so the sender can retry; a transaction that may have been committed stays pending.
+                await store.ReleaseAsync(claim, discardPending: certainlyNotCommitted);
             }
         }
+    }
+
+    private async Task<StepClaim> ClaimAsync(string instanceId, string actionId, ServerTiming timing)
+    {
+        using var _ = timing.Measure("claim", Source);
+        var (outcome, claim) = await store.TryClaimAsync(instanceId, actionId);
+        return outcome == ClaimOutcome.Claimed ? claim! : throw new ProblemException(StatusCodes.Status409Conflict, "Conflict",
+            outcome == ClaimOutcome.Busy
+                ? $"Action '{actionId}' of this instance is being submitted by another request right now."
+                : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");
+    }
+
+    /// <summary>Encrypts each share for its wallet, builds the Transaction and has the sender's wallet sign its txId.</summary>
+    private async Task<PendingStep> SignAsync(InstanceRecord instance, StepPlan plan, SenderWallet wallet, int step,
+        AuthenticationHeaderValue auth, ServerTiming timing, CancellationToken ct)
+    {
+        JsonObject[] envelopes;
+        using (timing.Measure("encrypt", Source))
+        {
+            envelopes = await Task.WhenAll(plan.Shares.Select(s => wallets.EncryptAsync(plan.Sender, s.Address, s.Plaintext, auth, ct)));
+        }
+
+        var transaction = new JsonObject
+        {
+            ["registerId"] = instance.RegisterId,
+            ["sender"] = plan.Sender,
+            ["algorithm"] = wallet.Algorithm,
+            ["publicKey"] = wallet.PublicKey,
+            ["payload"] = new JsonObject { ["envelopes"] = new JsonArray(envelopes) },
+            ["metadata"] = new JsonObject
+            {
+                ["type"] = "Action",
+                ["blueprintId"] = instance.BlueprintId,
+                ["instanceId"] = instance.Id,
+                ["actionId"] = plan.ActionId,
+            },
+            ["timestamp"] = clock.GetUtcNow().UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss.fff'Z'", CultureInfo.InvariantCulture),
+        };
+
+        // txId = SHA-256 over the JCS bytes of the transaction without its signature; the wallet signs the 32 bytes.
+        var txIdBytes = Hashes.Sha256(Jcs.Canonicalize(transaction));
+        using (timing.Measure("sign", Source))
+        {
+            transaction["signature"] = await wallets.SignAsync(wallet, txIdBytes, auth, ct);
+        }
+
+        var recipients = plan.Shares.Select(s => s.Address).Distinct(StringComparer.Ordinal).ToList();
+        return new PendingStep(plan.ActionId, step, Hashes.ToHex(txIdBytes), transaction, plan.DataDigest, plan.NextActionId,
+            plan.Calculated, recipients);
+    }
+
+    private ProblemException ClaimLost(string instanceId, string txId)
+    {
+        logger.LogError("Instance {InstanceId}: the step claim was lost while transaction {TxId} was outstanding", instanceId, txId);
+        return new ProblemException(StatusCodes.Status409Conflict, "Conflict",
+            $"The instance moved on while transaction {txId} was outstanding; see GET /api/instances/{instanceId}.");
     }
 }

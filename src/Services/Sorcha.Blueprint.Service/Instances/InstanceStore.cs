@@ -18,8 +18,9 @@ public enum ClaimOutcome
 /// <summary>
 /// Owns the instance keys in Redis, all under the hash tag <c>{inst:&lt;id&gt;}</c>:
 /// <c>{inst:&lt;id&gt;}</c> hash (<c>record</c> JSON, <c>next</c> action id or "" when complete, <c>step</c>, <c>updatedAt</c>),
-/// <c>{inst:&lt;id&gt;}:steps</c> list of committed steps (JSON, in order), and <c>{inst:&lt;id&gt;}:claim</c>, the
-/// per-instance step claim (a random token, SET NX with a TTL).
+/// <c>{inst:&lt;id&gt;}:steps</c> list of committed steps (JSON, in order), <c>{inst:&lt;id&gt;}:claim</c>, the
+/// per-instance step claim (a random token, SET NX with a TTL), and <c>{inst:&lt;id&gt;}:pending</c>, the current
+/// step's signed transaction while its commit is outstanding (<see cref="PendingStep"/>).
 /// A submission claims the step before calling other services, so two submissions of one step cannot both commit:
 /// the second finds the claim taken (Busy) or, once it is released, the instance moved on (Moved). Advancing is one
 /// MULTI/EXEC guarded by the claim token and the expected action and step, and deletes the claim in the same step.
@@ -101,15 +102,43 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
             new("updatedAt", step.CommittedAt.ToString("O", CultureInfo.InvariantCulture)),
         ]);
         _ = transaction.KeyDeleteAsync(ClaimKey(claim.InstanceId));
+        _ = transaction.KeyDeleteAsync(PendingKey(claim.InstanceId));
         return await transaction.ExecuteAsync();
     }
 
-    /// <summary>Gives the step back (the submission failed before committing), only if the claim is still ours.</summary>
-    public async Task ReleaseAsync(StepClaim claim)
+    /// <summary>The claimed step's transaction left by an earlier attempt whose commit outcome is unknown, if any.</summary>
+    public async Task<PendingStep?> GetPendingAsync(StepClaim claim)
+    {
+        var json = await Db.StringGetAsync(PendingKey(claim.InstanceId));
+        var pending = json.IsNull ? null : JsonSerializer.Deserialize<PendingStep>((string)json!, Json);
+
+        // Advancing deletes it, so a pending step always belongs to the current step; checked rather than assumed.
+        return pending is not null && pending.ActionId == claim.ActionId && pending.Step == claim.Step ? pending : null;
+    }
+
+    /// <summary>Keeps the signed transaction before it is committed; false if the claim is no longer ours.</summary>
+    public Task<bool> SavePendingAsync(StepClaim claim, PendingStep pending)
+    {
+        var transaction = Db.CreateTransaction();
+        transaction.AddCondition(Condition.StringEqual(ClaimKey(claim.InstanceId), claim.Token));
+        _ = transaction.StringSetAsync(PendingKey(claim.InstanceId), JsonSerializer.Serialize(pending, Json));
+        return transaction.ExecuteAsync();
+    }
+
+    /// <summary>
+    /// Gives the step back, only if the claim is still ours. The pending transaction stays unless
+    /// <paramref name="discardPending"/>: it is dropped only when it was certainly not committed (refused, or never sent).
+    /// </summary>
+    public async Task ReleaseAsync(StepClaim claim, bool discardPending = false)
     {
         var transaction = Db.CreateTransaction();
         transaction.AddCondition(Condition.StringEqual(ClaimKey(claim.InstanceId), claim.Token));
         _ = transaction.KeyDeleteAsync(ClaimKey(claim.InstanceId));
+        if (discardPending)
+        {
+            _ = transaction.KeyDeleteAsync(PendingKey(claim.InstanceId));
+        }
+
         await transaction.ExecuteAsync();
     }
 
@@ -118,4 +147,6 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     private static RedisKey StepsKey(string id) => $"{{inst:{id}}}:steps";
 
     private static RedisKey ClaimKey(string id) => $"{{inst:{id}}}:claim";
+
+    private static RedisKey PendingKey(string id) => $"{{inst:{id}}}:pending";
 }

@@ -194,8 +194,9 @@ public static class InstancesApi
 
         try
         {
-            var response = await submission.RunAsync(instance, actionId, request.Sender!, plan.NextActionId, plan.Calculated,
-                plan.Shares, context.CallerToken(), context.Timing(), context.RequestAborted);
+            var step = new StepPlan(actionId, request.Sender!, plan.NextActionId, plan.Calculated, plan.Shares,
+                Hashes.ToHex(Hashes.Sha256(Jcs.Canonicalize(request.Data))));
+            var response = await submission.RunAsync(instance, step, context.CallerToken(), context.Timing(), context.RequestAborted);
             return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(instance.RegisterId)}/transactions/{response.TxId}", response);
         }
         catch (ProblemException e)
