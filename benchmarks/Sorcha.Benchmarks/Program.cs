@@ -1,4 +1,20 @@
 using BenchmarkDotNet.Running;
+using Sorcha.Benchmarks;
+using Sorcha.Cryptography;
 
 // dotnet run -c Release --project benchmarks/Sorcha.Benchmarks -- --filter '*'
+// ... -- cpu-crypto | cpu-ledger [n] | batch-e2e <gateway> <secret file> [batches] [concurrency]: see the probes.
+// The Ed25519/X25519 backend in use goes first into the log, so every recorded figure says what it measured.
+Console.WriteLine($"Crypto backend: {CryptoBackend.Description}");
+switch (args.FirstOrDefault())
+{
+    case "batch-e2e":
+        return await BatchThroughputProbe.RunAsync(args);
+    case "cpu-crypto":
+        return CpuTimeProbe.Crypto();
+    case "cpu-ledger":
+        return await CpuTimeProbe.LedgerAsync(args.Length > 1 ? int.Parse(args[1], System.Globalization.CultureInfo.InvariantCulture) : 10_000);
+}
+
 BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
+return 0;

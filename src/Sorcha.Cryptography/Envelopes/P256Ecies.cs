@@ -35,7 +35,7 @@ internal static class P256Ecies
         }
 
         if (!P256Curve.IsValidScalar(privateKey) || !P256Curve.IsValidPublicKey(publicKey)
-            || !CryptographicOperations.FixedTimeEquals(P256Curve.PublicKey(privateKey), publicKey))
+            || !CryptographicOperations.FixedTimeEquals(P256Signing.PublicKeyFromPrivate(privateKey), publicKey))
         {
             throw new CryptographicException("The recipient P-256 encryption keys are malformed or do not belong together.");
         }

@@ -59,7 +59,7 @@ public static class WalletKeyDerivation
         // The ed25519-curve key is used directly as the X25519 scalar; P-256 ECDH keys are the same kind as signing keys.
         var encryptionPublic = algorithm == SignatureAlgorithm.ED25519
             ? X25519Keys.PublicKey(encryptionKey)
-            : P256Curve.PublicKey(encryptionKey);
+            : P256Signing.PublicKeyFromPrivate(encryptionKey);
         return new WalletKeys(algorithm, signing, new KeyPair(encryptionKey, encryptionPublic));
     }
 

@@ -1,8 +1,10 @@
-using Org.BouncyCastle.Math.EC.Rfc7748;
-
 namespace Sorcha.Cryptography;
 
-/// <summary>RFC 7748 X25519 (BouncyCastle): raw 32-byte scalars and u-coordinates; clamping happens inside.</summary>
+/// <summary>
+/// RFC 7748 X25519 with raw 32-byte scalars and u-coordinates (clamping happens inside): libsodium when it is loaded
+/// (<see cref="CryptoBackend"/>), BouncyCastle otherwise. Both give the same bytes and the same verdict on an
+/// all-zero shared secret.
+/// </summary>
 public static class X25519Keys
 {
     public const int KeySize = 32;
@@ -11,18 +13,41 @@ public static class X25519Keys
     {
         RequireSize(privateKey, nameof(privateKey));
         var publicKey = new byte[KeySize];
-        X25519.ScalarMultBase(privateKey.ToArray(), 0, publicKey, 0);
+        if (Sodium.IsAvailable)
+        {
+            SodiumX25519.PublicKey(privateKey, publicKey);
+        }
+        else
+        {
+            BouncyCastleX25519.PublicKey(privateKey, publicKey);
+        }
+
         return publicKey;
     }
 
-    /// <summary>X25519(k, u). Returns false when the result is all zero (u of small order), which ECIES must reject.</summary>
+    /// <summary>
+    /// X25519(k, u) into the first 32 bytes of <paramref name="shared"/>. Returns false, with those bytes zeroed, when
+    /// the result is all zero (u of small order), which ECIES must reject.
+    /// </summary>
     public static bool TrySharedSecret(ReadOnlySpan<byte> privateKey, ReadOnlySpan<byte> publicKey, Span<byte> shared)
     {
         RequireSize(privateKey, nameof(privateKey));
         RequireSize(publicKey, nameof(publicKey));
-        var result = new byte[KeySize];
-        var ok = X25519.CalculateAgreement(privateKey.ToArray(), 0, publicKey.ToArray(), 0, result, 0);
-        result.CopyTo(shared);
+        if (shared.Length < KeySize)
+        {
+            throw new ArgumentException("The shared secret needs 32 bytes.", nameof(shared));
+        }
+
+        var result = shared[..KeySize];
+        var ok = Sodium.IsAvailable
+            ? SodiumX25519.TrySharedSecret(privateKey, publicKey, result)
+            : BouncyCastleX25519.TrySharedSecret(privateKey, publicKey, result);
+        if (!ok)
+        {
+            // libsodium leaves the output unwritten for the small-order points it lists; make both paths say zero.
+            result.Clear();
+        }
+
         return ok;
     }
 

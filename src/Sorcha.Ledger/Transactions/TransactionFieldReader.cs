@@ -121,7 +121,18 @@ internal sealed class TransactionFieldReader
             return null;
         }
 
-        var text = value.GetString()!;
+        string text;
+        try
+        {
+            text = value.GetString()!;
+        }
+        catch (InvalidOperationException)
+        {
+            // Invalid UTF-8 or a lone surrogate escape: valid JSON tokens, but no string .NET (or RFC 8785) can hold.
+            _errors.Add(new(field, "must be valid Unicode text (no invalid UTF-8, no lone surrogates)"));
+            return null;
+        }
+
         if (isValid is not null && !isValid(text))
         {
             _errors.Add(new(field, rule!));

@@ -58,9 +58,18 @@ public static class TransactionParser
     {
         transaction = null;
         var fields = new TransactionFieldReader();
-        if (!fields.Read(element))
+        try
         {
-            errors = fields.Errors;
+            if (!fields.Read(element))
+            {
+                errors = fields.Errors;
+                return false;
+            }
+        }
+        catch (InvalidOperationException)
+        {
+            // A member name that is not valid Unicode (invalid UTF-8, a lone surrogate): it cannot even be named.
+            errors = [new FieldError("$", "member names must be valid Unicode text (no invalid UTF-8, no lone surrogates)")];
             return false;
         }
 

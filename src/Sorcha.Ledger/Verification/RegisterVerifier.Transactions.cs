@@ -4,7 +4,17 @@ namespace Sorcha.Ledger.Verification;
 
 public sealed partial class RegisterVerifier
 {
-    private void ProcessBatch()
+    // The batch the workers are evaluating (null when none), and the task doing it.
+    private TransactionSlot[]? _evaluating;
+    private int _evaluatingCount;
+    private Task? _evaluation;
+
+    /// <summary>
+    /// Hands the filled batch to the workers, then finishes the batch they were already on (its ordered checks run
+    /// here while the new one is evaluated), so reading, ordered checks and docket checks overlap the parallel work.
+    /// With one worker everything runs on the caller's thread, as before.
+    /// </summary>
+    private void DispatchBatch()
     {
         var count = _batchCount;
         _batchCount = 0;
@@ -13,24 +23,64 @@ public sealed partial class RegisterVerifier
             return;
         }
 
-        var first = _position;
-        var limit = _fault?.Key ?? long.MaxValue;
-        Parallel.For(0, count, new ParallelOptions { MaxDegreeOfParallelism = _options.MaxDegreeOfParallelism }, i =>
+        var slots = _batch;
+        var parallelism = _options.MaxDegreeOfParallelism;
+        Task evaluation;
+        if (parallelism == 1)
+        {
+            FinishEvaluatingBatch();
+            if (_transactionsStopped)
+            {
+                return;
+            }
+
+            Evaluate(slots, count, _position, _fault?.Key ?? long.MaxValue, parallelism);
+            evaluation = Task.CompletedTask;
+        }
+        else
+        {
+            var first = _position + _evaluatingCount;
+            var limit = _fault?.Key ?? long.MaxValue;
+            evaluation = Task.Run(() => Evaluate(slots, count, first, limit, parallelism));
+            FinishEvaluatingBatch();
+        }
+
+        _batch = _spare;
+        _evaluating = slots;
+        _evaluatingCount = count;
+        _evaluation = evaluation;
+    }
+
+    private static void Evaluate(TransactionSlot[] slots, int count, long first, long limit, int parallelism) =>
+        Parallel.For(0, count, new ParallelOptions { MaxDegreeOfParallelism = parallelism }, i =>
         {
             // Positions that cannot beat an already known fault are not worth the signature check.
             if (2 * (first + i) < limit)
             {
-                _batch[i].Evaluate();
+                slots[i].Evaluate();
             }
         });
 
-        for (var i = 0; i < count && !_transactionsStopped; i++)
+    /// <summary>Waits for the batch being evaluated, then checks it in order and the dockets it completes.</summary>
+    private void FinishEvaluatingBatch()
+    {
+        if (_evaluating is not { } slots)
         {
-            CheckInOrder(ref _batch[i]);
-            _batch[i] = default;
+            return;
         }
 
-        Array.Clear(_batch, 0, count);
+        _evaluation!.GetAwaiter().GetResult();
+        for (var i = 0; i < _evaluatingCount && !_transactionsStopped; i++)
+        {
+            CheckInOrder(ref slots[i]);
+        }
+
+        Array.Clear(slots, 0, _evaluatingCount);
+        _spare = slots;
+        _evaluating = null;
+        _evaluatingCount = 0;
+        _evaluation = null;
+        CheckCoveredDockets();
     }
 
     private void CheckInOrder(ref TransactionSlot slot)

@@ -9,12 +9,15 @@ namespace Sorcha.Ledger.Verification;
 /// has covered yet are kept. The two streams may be interleaved in any way (<see cref="VerifyAsync"/> interleaves
 /// them to keep memory flat; an export file gives all transactions first). Per-transaction work — parsing, txId,
 /// address and signature — runs in parallel batches; ordered checks follow, and the fault reported is always the
-/// earliest in register order whatever the batching (see <see cref="Fault"/>).
+/// earliest in register order whatever the batching (see <see cref="Fault"/>). While the workers evaluate one batch,
+/// the caller's thread runs the previous batch's ordered checks and reads the next, so those serial steps do not
+/// leave cores idle.
 /// </summary>
 public sealed partial class RegisterVerifier
 {
     private readonly RegisterVerifierOptions _options;
-    private readonly TransactionSlot[] _batch;
+    private TransactionSlot[] _batch;
+    private TransactionSlot[] _spare;
     private readonly PendingTxIds _pending = new();
     private readonly Queue<Docket> _unchecked = new();
     private readonly byte[] _chain = ChainHash.Genesis.ToArray();
@@ -42,6 +45,7 @@ public sealed partial class RegisterVerifier
         _options = options;
         _registerId = options.RegisterId;
         _batch = new TransactionSlot[options.BatchSize];
+        _spare = new TransactionSlot[options.BatchSize];
     }
 
     /// <summary>Transactions handed in so far (checked or waiting in the current batch).</summary>
@@ -87,7 +91,8 @@ public sealed partial class RegisterVerifier
     /// <summary>Finishes the last batch and the end-of-register checks.</summary>
     public VerificationResult Complete()
     {
-        ProcessBatch();
+        DispatchBatch();
+        FinishEvaluatingBatch();
         CheckCoveredDockets();
         CheckEnd();
         if (_fault is not { } fault)
@@ -111,8 +116,7 @@ public sealed partial class RegisterVerifier
         _batch[_batchCount++] = slot;
         if (_batchCount == _batch.Length)
         {
-            ProcessBatch();
-            CheckCoveredDockets();
+            DispatchBatch();
         }
     }
 

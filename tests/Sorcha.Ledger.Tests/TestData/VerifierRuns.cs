@@ -33,13 +33,15 @@ internal static class VerifierRuns
             lines.Select(l => (ReadOnlyMemory<byte>)l).ToAsyncEnumerable(), dockets.ToAsyncEnumerable(), options)
             .GetAwaiter().GetResult().Result;
 
-    /// <summary>Both feeds and several batch sizes must give the same answer; returns it.</summary>
+    /// <summary>Both feeds, several batch sizes and worker counts must give the same answer; returns it.</summary>
     public static VerificationResult All(BuiltRegister register, List<byte[]> lines, List<Docket> dockets)
     {
         var results = new[]
         {
             ExportOrder(lines, dockets, Options(register)),
             ExportOrder(lines, dockets, Options(register, batchSize: 7)),
+            ExportOrder(lines, dockets, Options(register, batchSize: 7) with { MaxDegreeOfParallelism = 1 }),
+            Interleaved(lines, dockets, Options(register, batchSize: 5) with { MaxDegreeOfParallelism = 3 }),
             Interleaved(lines, dockets, Options(register, batchSize: 64)),
         };
         Assert.All(results, r => Assert.Equal(results[0], r));

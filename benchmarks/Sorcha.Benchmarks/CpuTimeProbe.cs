@@ -1,0 +1,169 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.Json;
+using Sorcha.Cryptography;
+using Sorcha.Ledger.Chain;
+using Sorcha.Ledger.Transactions;
+using Sorcha.Ledger.Verification;
+using Sorcha.Verify;
+
+namespace Sorcha.Benchmarks;
+
+/// <summary>
+/// Per-operation thread CPU time on a shared machine (see <see cref="ThreadCpu"/>):
+/// <c>-- cpu-crypto</c> (Ed25519/X25519 per backend, P-256 signing before and after) and
+/// <c>-- cpu-ledger [transactions]</c> (offline verification and the batch stage: wall and process CPU per
+/// transaction, and where one transaction's CPU goes).
+/// </summary>
+internal static class CpuTimeProbe
+{
+    public static int Crypto()
+    {
+        var seed = RandomNumberGenerator.GetBytes(32);
+        var message = RandomNumberGenerator.GetBytes(32);
+        var publicKey = new byte[32];
+        var signature = new byte[64];
+        var output = new byte[64];
+        ManagedEd25519.PublicKeyFromSeed(seed, publicKey);
+        ManagedEd25519.Sign(seed, publicKey, message, signature);
+        var x25519 = RandomNumberGenerator.GetBytes(32);
+        var peer = X25519Keys.PublicKey(RandomNumberGenerator.GetBytes(32));
+        var p256 = Signatures.Generate(SignatureAlgorithm.NISTP256);
+        var native = Sodium.IsAvailable;
+        var rows = new List<(string, Action, int)>
+        {
+            ("Signatures.Sign ED25519 (active backend, key cached)", () => Signatures.Sign(SignatureAlgorithm.ED25519, seed, message), 4000),
+            ("Signatures.Verify ED25519 (active backend)", () => Signatures.Verify(SignatureAlgorithm.ED25519, publicKey, message, signature), 3000),
+            ("managed Ed25519 sign, key known", () => ManagedEd25519.Sign(seed, publicKey, message, output), 2000),
+            ("managed Ed25519 sign, deriving the key", () => ManagedEd25519.Sign(seed, default, message, output), 1000),
+            ("managed Ed25519 verify", () => ManagedEd25519.Verify(publicKey, message, signature), 1500),
+            ("BouncyCastle X25519 shared secret", () => BouncyCastleX25519.TrySharedSecret(x25519, peer, output.AsSpan(0, 32)), 1500),
+            ("BouncyCastle X25519 public key", () => BouncyCastleX25519.PublicKey(x25519, output.AsSpan(0, 32)), 1500),
+            ("P-256 sign before (BouncyCastle Q, import d and Q)", () => SignP256WithDerivedQ(p256.PrivateKey, message), 300),
+            ("P-256 sign (Signatures.Sign: import d only)", () => Signatures.Sign(SignatureAlgorithm.NISTP256, p256.PrivateKey, message), 300),
+        };
+        if (native)
+        {
+            rows.InsertRange(2,
+            [
+                ("libsodium Ed25519 sign, key known", () => SodiumEd25519.Sign(seed, publicKey, message, output), 4000),
+                ("libsodium Ed25519 sign, deriving the key", () => SignDeriving(seed, message, output), 2000),
+                ("libsodium Ed25519 verify", () => SodiumEd25519.Verify(publicKey, message, signature), 3000),
+                ("libsodium X25519 shared secret", () => SodiumX25519.TrySharedSecret(x25519, peer, output.AsSpan(0, 32)), 3000),
+                ("libsodium X25519 public key", () => SodiumX25519.PublicKey(x25519, output.AsSpan(0, 32)), 3000),
+            ]);
+        }
+
+        foreach (var (name, operation, count) in rows)
+        {
+            var microseconds = ThreadCpu.MicrosecondsPerCall(operation, count);
+            var allocated = GC.GetAllocatedBytesForCurrentThread();
+            operation();
+            allocated = GC.GetAllocatedBytesForCurrentThread() - allocated;
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"| {name} | {microseconds:F1} µs | {1e6 / microseconds:N0}/s | {allocated:N0} B |"));
+        }
+
+        return 0;
+    }
+
+    public static async Task<int> LedgerAsync(int count)
+    {
+        var stopwatch = Stopwatch.StartNew();
+        var register = SyntheticRegister.Build(count);
+        Console.WriteLine($"built {count} transactions in {stopwatch.Elapsed.TotalSeconds:F1} s (not timed below)");
+        var path = Path.Combine(Path.GetTempPath(), $"sorcha-cpu-ledger-{Guid.NewGuid():N}.ndjson");
+        await File.WriteAllBytesAsync(path, register.Export);
+        try
+        {
+            foreach (var parallelism in new[] { 1, Environment.ProcessorCount })
+            {
+                for (var round = 0; round < 3; round++)
+                {
+                    var (wall, cpu, result) = await Measure(() => ExportVerification.RunAsync(path,
+                        new RegisterVerifierOptions { RegisterPublicKey = register.RegisterKey.PublicKey, MaxDegreeOfParallelism = parallelism },
+                        CancellationToken.None));
+                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                        $"verify export, {parallelism} worker(s): {(result.Result.Valid ? "valid" : "INVALID")}, wall {wall / count:F1} µs/tx, process CPU {cpu / count:F1} µs/tx, load {Load()}"));
+                }
+            }
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+
+        var batch = register.Submissions.Take(1000).ToArray();
+        var body = Encoding.UTF8.GetBytes($"{{\"transactions\":[{string.Join(",", batch.Select(Encoding.UTF8.GetString))}]}}");
+        for (var round = 0; round < 5; round++)
+        {
+            var (wall, cpu, accepted) = await Measure(() => Task.FromResult(CheckBatch(body)));
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"batch stage, {batch.Length} items: {accepted} accepted, wall {wall / 1000:F1} ms ({batch.Length / (wall / 1e6):N0} tx/s), process CPU {cpu / batch.Length:F1} µs/tx, load {Load()}"));
+        }
+
+        var line = register.Export.AsSpan(0, Array.IndexOf(register.Export, (byte)'\n')).ToArray();
+        var one = TransactionParser.TryParse(register.Submissions[0], out var parsed, out _) ? parsed : throw new InvalidOperationException();
+        foreach (var (name, operation) in new (string, Action)[]
+        {
+            ("CommittedTransactionReader.TryRead (export line)", () => _ = CommittedTransactionReader.TryRead(line, out _, out _)),
+            ("TransactionParser.TryParse (JSON, fields, JCS txId)", () => _ = TransactionParser.TryParse(register.Submissions[0], out _, out _)),
+            ("Addresses.Matches", () => Addresses.Matches(one.Sender, one.Algorithm, one.PublicKey.Span)),
+            ("Signatures.Verify", () => Signatures.Verify(one.Algorithm, one.PublicKey.Span, one.TxIdBytes.Span, one.Signature.Span)),
+            ("ChainHash.Next", () => ChainHash.Next(one.TxIdBytes.Span, one.TxIdBytes.Span)),
+        })
+        {
+            var allocated = GC.GetAllocatedBytesForCurrentThread();
+            operation();
+            allocated = GC.GetAllocatedBytesForCurrentThread() - allocated;
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"| {name} | {ThreadCpu.MicrosecondsPerCall(operation, 2000):F1} µs | {allocated:N0} B |"));
+        }
+
+        return 0;
+    }
+
+    private static int CheckBatch(byte[] body)
+    {
+        using var document = JsonDocument.Parse(body);
+        var items = document.RootElement.GetProperty("transactions").EnumerateArray().ToArray();
+        var accepted = 0;
+        Parallel.For(0, items.Length, i =>
+        {
+            if (TransactionParser.TryParse(items[i], out var transaction, out _) && TransactionChecks.Verify(transaction) is null)
+            {
+                Interlocked.Increment(ref accepted);
+            }
+        });
+        return accepted;
+    }
+
+    private static async Task<(double WallMicroseconds, double CpuMicroseconds, T Result)> Measure<T>(Func<Task<T>> run)
+    {
+        using var process = Process.GetCurrentProcess();
+        var cpu = process.TotalProcessorTime;
+        var stopwatch = Stopwatch.StartNew();
+        var result = await run();
+        var wall = stopwatch.Elapsed.TotalMicroseconds;
+        process.Refresh();
+        return (wall, (process.TotalProcessorTime - cpu).TotalMicroseconds, result);
+    }
+
+    private static string Load() => File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "?";
+
+    private static void SignDeriving(byte[] seed, byte[] message, byte[] output)
+    {
+        SodiumEd25519.PublicKeyFromSeed(seed, output.AsSpan(0, 32));
+        SodiumEd25519.Sign(seed, output.AsSpan(0, 32), message, output);
+    }
+
+    private static byte[] SignP256WithDerivedQ(byte[] privateKey, byte[] message)
+    {
+        var parameters = P256Signing.PrivateParameters(privateKey);
+        using var ecdsa = ECDsa.Create(parameters);
+        CryptographicOperations.ZeroMemory(parameters.D);
+        return ecdsa.SignData(message, HashAlgorithmName.SHA256, DSASignatureFormat.IeeeP1363FixedFieldConcatenation);
+    }
+}
