@@ -1,26 +1,45 @@
 using Sorcha.Performance.Engine;
+using Sorcha.Performance.Engine.Capacity;
 using Sorcha.Performance.Scenarios;
 
-// dotnet run -c Release --project tests/Sorcha.Performance -- --target http://localhost:5000 --duration 30
-var options = RunOptions.Parse(args);
+// dotnet run -c Release --project tests/Sorcha.Performance -- --target http://localhost:5000 [--smoke] [--compare baseline.json]
+// Options and modes: docs/performance.md, "Load tests". Exit: 0 pass, 1 regression, 2 the run itself failed.
+RunOptions options;
+try
+{
+    options = RunOptions.Parse(args);
+}
+catch (Exception ex) when (ex is ArgumentException or FormatException or UriFormatException)
+{
+    Console.Error.WriteLine($"{ex.Message}\noptions: see docs/performance.md, \"Load tests\"");
+    return 2;
+}
+
 var all = Catalog.All();
+if (options.Scenarios?.FirstOrDefault(n => all.All(s => s.Name != n)) is { } unknown)
+{
+    Console.Error.WriteLine($"unknown scenario '{unknown}'; known: {string.Join(", ", all.Select(s => s.Name))}");
+    return 2;
+}
+
 var selected = options.Scenarios is null ? all : [.. all.Where(s => options.Scenarios.Contains(s.Name))];
 using var cancel = new CancellationTokenSource();
 Console.CancelKeyPress += (_, e) => { e.Cancel = true; cancel.Cancel(); };
-
-using var context = new LoadContext(options.Target, options.Secret);
-Console.WriteLine($"init: {string.Join(", ", selected.Select(s => s.Name))}");
-foreach (var scenario in selected)
+try
 {
-    await scenario.InitAsync(context, cancel.Token);
+    return options.CompareOnly is not null ? await Modes.CompareOnlyAsync(options)
+        : options.Capacity ? await CapacityMode.RunAsync(options, selected, cancel.Token)
+        : await Modes.LoadAsync(options, selected, cancel.Token);
 }
-
-Console.WriteLine($"load: {options.WarmUp.TotalSeconds:0} s warm-up, then {options.Duration.TotalSeconds:0} s measured, all scenarios at once");
-var results = await Task.WhenAll(selected.Select(s =>
-    OpenModelRunner.RunAsync(s, context, s.DefaultRate * options.RateScale, options.WarmUp, options.Duration, cancel.Token)));
-var path = await RunReport.WriteAsync(options, results);
-Console.WriteLine(RunReport.Markdown(results));
-Console.WriteLine($"results: {path}");
-
-// Exit 2 when the run itself failed (performance.md: an OK rate under 99.9 % is not a measurement).
-return results.All(r => r.OkRate >= 0.999) ? 0 : 2;
+catch (TargetUnreachableException ex)
+{
+    Console.Error.WriteLine($"target unreachable: {ex.Message}");
+    return 2;
+}
+#pragma warning disable CA1031 // a setup that throws (a scenario's init, a missing baseline) is a failed run: exit 2, not a crash
+catch (Exception ex)
+#pragma warning restore CA1031
+{
+    Console.Error.WriteLine($"run failed: {ex}");
+    return 2;
+}

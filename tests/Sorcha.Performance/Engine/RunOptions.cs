@@ -2,28 +2,122 @@ using System.Globalization;
 
 namespace Sorcha.Performance.Engine;
 
-/// <summary>Command line: --target, --duration, --warmup, --rate-scale, --scenarios, --secret, --out.</summary>
-public sealed record RunOptions(Uri Target, TimeSpan Duration, TimeSpan WarmUp, double RateScale, string[]? Scenarios, string Secret, string OutDir)
+/// <summary>The command line (docs/performance.md, "Load tests"). Unknown options are an error, never ignored.</summary>
+public sealed record RunOptions
 {
-    public static RunOptions Parse(string[] args)
+    public const string DefaultBaseline = "tests/Sorcha.Performance/baseline.json";
+    private static readonly HashSet<string> Flags = ["smoke", "capacity", "samples", "update-baseline"];
+
+    /// <summary>
+    /// --smoke: every scenario, 15 s warm-up, 120 s measured in 10 s windows, at a quarter of the default rates — the
+    /// defaults saturate the 2-core machine, where latency measures queueing, not the work (docs/performance.md, "The gate").
+    /// </summary>
+    public static readonly LoadPlan SmokePlan = new(TimeSpan.FromSeconds(15), TimeSpan.FromSeconds(120), 12);
+
+    public const double SmokeRateScale = 0.25;
+
+    /// <summary>--capacity: --warmup warms each scenario up once, --duration is the length of each search step.</summary>
+    public static readonly LoadPlan CapacityPlan = new(TimeSpan.FromSeconds(20), TimeSpan.FromSeconds(10), 1);
+
+    public Uri Target { get; init; } = new("http://localhost:5000");
+    public LoadPlan Plan { get; init; } = new(TimeSpan.FromSeconds(20), TimeSpan.FromSeconds(30), 3);
+    public double RateScale { get; init; } = 1;
+    public IReadOnlyDictionary<string, double> Rates { get; init; } = new Dictionary<string, double>();
+    public string[]? Scenarios { get; init; }
+    public string? Compare { get; init; }
+    public string? CompareOnly { get; init; }
+    public string? UpdateBaseline { get; init; }
+    public bool Smoke { get; init; }
+    public bool Capacity { get; init; }
+    public double P99BoundMs { get; init; } = 10;
+    public bool Samples { get; init; }
+    public string OutDir { get; init; } = Path.Combine("artifacts", "perf", DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
+    public string TargetConfiguration { get; init; } = Environment.GetEnvironmentVariable("SORCHA_TARGET_CONFIGURATION") ?? "unknown";
+    public string? SecretOption { get; init; }
+    public string? DataDir { get; init; }
+    public string Command { get; init; } = "";
+
+    public double RateOf(string scenario, double defaultRate) =>
+        Rates.TryGetValue(scenario, out var rate) ? rate : defaultRate * RateScale;
+
+    /// <summary>The development client secret: --secret, SORCHA_DEV_CLIENT_SECRET, or the AppHost's data folder.</summary>
+    public string Secret() =>
+        SecretOption ?? Environment.GetEnvironmentVariable("SORCHA_DEV_CLIENT_SECRET")
+        ?? File.ReadAllText(Path.Combine(DataDir ?? Path.Combine("src", "Sorcha.AppHost", ".data"), "dev-client-secret")).Trim();
+
+    public static RunOptions Parse(IReadOnlyList<string> args)
     {
-        var map = new Dictionary<string, string>();
-        for (var i = 0; i + 1 < args.Length; i += 2)
+        var values = new Dictionary<string, string>();
+        var rates = new Dictionary<string, double>();
+        for (var i = 0; i < args.Count; i++)
         {
-            map[args[i].TrimStart('-')] = args[i + 1];
+            var name = args[i].StartsWith("--", StringComparison.Ordinal) ? args[i][2..] : throw new ArgumentException($"unexpected '{args[i]}'");
+            var hasValue = i + 1 < args.Count && !args[i + 1].StartsWith("--", StringComparison.Ordinal);
+            if (!Flags.Contains(name) && !hasValue)
+            {
+                throw new ArgumentException($"--{name} needs a value");
+            }
+
+            var value = hasValue && (!Flags.Contains(name) || name == "update-baseline") ? args[++i] : "";
+            if (name == "rate")
+            {
+                foreach (var pair in value.Split(',', StringSplitOptions.RemoveEmptyEntries))
+                {
+                    var (scenario, rate) = pair.Split('=') is [var s, var r] ? (s, Number(r)) : throw new ArgumentException($"--rate {pair}: want name=rate");
+                    rates[scenario] = rate;
+                }
+            }
+            else
+            {
+                values[name] = value;
+            }
         }
 
-        string Get(string key, string fallback) => map.TryGetValue(key, out var v) ? v : fallback;
-        var secret = map.TryGetValue("secret", out var s) ? s
-            : Environment.GetEnvironmentVariable("SORCHA_DEV_CLIENT_SECRET")
-              ?? File.ReadAllText(Path.Combine("src", "Sorcha.AppHost", ".data", "dev-client-secret")).Trim();
-        return new RunOptions(
-            new Uri(Get("target", "http://localhost:5000")),
-            TimeSpan.FromSeconds(double.Parse(Get("duration", "30"), CultureInfo.InvariantCulture)),
-            TimeSpan.FromSeconds(double.Parse(Get("warmup", "20"), CultureInfo.InvariantCulture)),
-            double.Parse(Get("rate-scale", "1"), CultureInfo.InvariantCulture),
-            map.TryGetValue("scenarios", out var names) ? names.Split(',', StringSplitOptions.RemoveEmptyEntries) : null,
-            secret,
-            Get("out", Path.Combine("artifacts", "perf", DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture))));
+        return From(values, rates, args);
     }
+
+    private static RunOptions From(Dictionary<string, string> v, Dictionary<string, double> rates, IReadOnlyList<string> args)
+    {
+        var known = new[] { "target", "duration", "warmup", "windows", "rate-scale", "scenarios", "compare", "compare-only", "update-baseline",
+            "smoke", "capacity", "p99-bound", "samples", "out", "target-config", "secret", "data-dir" };
+        if (v.Keys.FirstOrDefault(k => !known.Contains(k)) is { } unknown)
+        {
+            throw new ArgumentException($"unknown option --{unknown}");
+        }
+
+        var smoke = v.ContainsKey("smoke");
+        var capacity = v.ContainsKey("capacity");
+        var plan = smoke ? SmokePlan : capacity ? CapacityPlan : new RunOptions().Plan;
+        plan = new LoadPlan(
+            v.TryGetValue("warmup", out var w) ? TimeSpan.FromSeconds(Number(w)) : plan.WarmUp,
+            v.TryGetValue("duration", out var d) ? TimeSpan.FromSeconds(Number(d)) : plan.Duration,
+            v.TryGetValue("windows", out var k) ? (int)Number(k) : plan.Windows);
+        var defaults = new RunOptions();
+        return defaults with
+        {
+            Target = v.TryGetValue("target", out var t) ? new Uri(t) : defaults.Target,
+            Plan = plan.Windows >= 1 && plan.Duration > TimeSpan.Zero ? plan : throw new ArgumentException("--duration and --windows must be positive"),
+            RateScale = v.TryGetValue("rate-scale", out var scale) ? Number(scale) : smoke ? SmokeRateScale : 1,
+            Rates = rates,
+            Scenarios = v.TryGetValue("scenarios", out var names) ? names.Split(',', StringSplitOptions.RemoveEmptyEntries) : null,
+            Compare = v.GetValueOrDefault("compare"),
+            CompareOnly = v.GetValueOrDefault("compare-only"),
+            UpdateBaseline = v.TryGetValue("update-baseline", out var b) ? (b.Length > 0 ? b : DefaultBaseline) : null,
+            Smoke = smoke,
+            Capacity = capacity,
+            P99BoundMs = v.TryGetValue("p99-bound", out var bound) ? Number(bound) : defaults.P99BoundMs,
+            Samples = v.ContainsKey("samples"),
+            OutDir = v.GetValueOrDefault("out")
+                     ?? (v.TryGetValue("compare-only", out var results) ? Path.GetDirectoryName(Path.GetFullPath(results))! : defaults.OutDir),
+            TargetConfiguration = v.GetValueOrDefault("target-config") ?? defaults.TargetConfiguration,
+            SecretOption = v.GetValueOrDefault("secret"),
+            DataDir = v.GetValueOrDefault("data-dir"),
+            Command = "dotnet run -c Release --project tests/Sorcha.Performance -- " + string.Join(' ', Masked(args)),
+        };
+    }
+
+    private static double Number(string text) => double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
+
+    private static IEnumerable<string> Masked(IReadOnlyList<string> args) =>
+        args.Select((a, i) => i > 0 && args[i - 1] == "--secret" ? "***" : a);
 }

@@ -1,26 +1,68 @@
 namespace Sorcha.Performance.Engine;
 
-/// <summary>One scenario's figures over the measured window (warm-up excluded). Latencies in milliseconds.</summary>
+/// <summary>
+/// One scenario's figures over the measured window (warm-up excluded). Latencies in milliseconds, of OK requests,
+/// from each request's scheduled start. Requests = OK + Fail + dropped sends.
+/// </summary>
 public sealed record ScenarioResult(
-    string Scenario, double Rate, double DurationSeconds, long Requests, long Ok, long Fail, long NotSent, double Rps,
-    double Mean, double P50, double P75, double P95, double P99, double Max, double StdDev)
+    string Scenario, double Rate, double DurationSeconds, long Requests, long Ok, long Fail, double Rps,
+    double Mean, double P50, double P75, double P95, double P99, double Max, double StdDev,
+    SendReport Sends, GateFigures Gate, IReadOnlyList<WindowResult> Windows, IReadOnlyDictionary<string, long> Errors)
 {
     public double OkRate => Requests == 0 ? 0 : (double)Ok / Requests;
 
-    public static ScenarioResult From(string scenario, double rate, double seconds, List<double> okLatencies, long fail, long notSent)
+    public static ScenarioResult From(string scenario, double rate, LoadPlan plan, IReadOnlyList<Sample> samples,
+        long dropped, IReadOnlyDictionary<string, long> errors)
     {
-        okLatencies.Sort();
-        var n = okLatencies.Count;
-        var mean = n == 0 ? 0 : okLatencies.Average();
-        var variance = n == 0 ? 0 : okLatencies.Sum(x => (x - mean) * (x - mean)) / n;
-        return new(scenario, rate, seconds, n + fail + notSent, n, fail, notSent, (n + fail) / seconds, Round(mean),
-            Percentile(okLatencies, 0.50), Percentile(okLatencies, 0.75), Percentile(okLatencies, 0.95),
-            Percentile(okLatencies, 0.99), n == 0 ? 0 : Round(okLatencies[^1]), Round(Math.Sqrt(variance)));
+        var ok = samples.Where(s => s.Ok).Select(s => s.LatencyMs).ToList();
+        var stats = LatencyStats.From(ok);
+        var windows = Enumerable.Range(0, plan.Windows)
+            .Select(w => WindowResult.From(w, samples.Where(s => plan.WindowOf(TimeSpan.FromSeconds(s.DueAt)) == w)))
+            .ToArray();
+        var seconds = plan.Duration.TotalSeconds;
+        var fail = samples.Count - ok.Count;
+        return new(scenario, rate, seconds, samples.Count + dropped, ok.Count, fail,
+            LatencyStats.Round(samples.Count / seconds), stats.Mean, stats.P50, stats.P75, stats.P95, stats.P99, stats.Max,
+            stats.StdDev, SendReport.From(samples, dropped), GateFigures.From(windows), windows,
+            new SortedDictionary<string, long>(errors.ToDictionary(), StringComparer.Ordinal));
     }
+}
 
-    /// <summary>Nearest-rank percentile of a sorted sample.</summary>
-    private static double Percentile(List<double> sorted, double p) =>
-        sorted.Count == 0 ? 0 : Round(sorted[Math.Clamp((int)Math.Ceiling(p * sorted.Count) - 1, 0, sorted.Count - 1)]);
+/// <summary>One sub-window's figures: the gate compares their medians, which a short disturbance cannot move.</summary>
+public sealed record WindowResult(int Index, long Requests, long Ok, double P50, double P95, double P99)
+{
+    public static WindowResult From(int index, IEnumerable<Sample> samples)
+    {
+        var all = samples.ToList();
+        var stats = LatencyStats.From(all.Where(s => s.Ok).Select(s => s.LatencyMs));
+        return new(index, all.Count, all.Count(s => s.Ok), stats.P50, stats.P95, stats.P99);
+    }
+}
 
-    private static double Round(double value) => Math.Round(value, 3);
+/// <summary>The median over sub-windows (with OK requests) of each percentile: what the gate compares with the baseline.</summary>
+public sealed record GateFigures(double P50, double P95, double P99)
+{
+    public static GateFigures From(IReadOnlyList<WindowResult> windows)
+    {
+        var measured = windows.Where(w => w.Ok > 0).ToList();
+        return new(LatencyStats.Median(measured.Select(w => w.P50)), LatencyStats.Median(measured.Select(w => w.P95)),
+            LatencyStats.Median(measured.Select(w => w.P99)));
+    }
+}
+
+/// <summary>
+/// What the generator itself could not do on time (coordinated-omission report): requests started more than
+/// <see cref="LateMs"/> after they were due, the start-lag P99 and maximum, and sends dropped at the in-flight cap.
+/// Lag is already inside every latency figure; a large lag says the generator's machine, not the target, was short.
+/// </summary>
+public sealed record SendReport(long Scheduled, long Late, long Dropped, double LagP99Ms, double LagMaxMs)
+{
+    public const double LateMs = 10;
+
+    public static SendReport From(IReadOnlyList<Sample> samples, long dropped)
+    {
+        var lags = samples.Select(s => s.LagMs).Order().ToArray();
+        return new(samples.Count + dropped, lags.Count(l => l > LateMs), dropped, LatencyStats.Percentile(lags, 0.99),
+            lags.Length == 0 ? 0 : LatencyStats.Round(lags[^1]));
+    }
 }

@@ -1,8 +1,5 @@
-using System.Net;
-using System.Net.Http.Headers;
-using System.Net.Http.Json;
-using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.Client;
 using Sorcha.Performance.Engine;
 
 namespace Sorcha.Performance.Scenarios;
@@ -11,61 +8,40 @@ namespace Sorcha.Performance.Scenarios;
 /// validate / calculate / route / disclose in turn on the published expense-approval sample with a real claim;
 /// each answer is checked against what the blueprint says it must be.
 /// </summary>
-public sealed class ExecutionHelpers : Scenario
+public sealed class ExecutionHelpers : LoadScenario
 {
+    // Built in code, never mutated: serializing it from many requests at once only reads it.
     private static readonly JsonObject Claim = new()
     {
         ["employeeName"] = "Ada Lovelace", ["employeeEmail"] = "ada@example.com", ["expenseDate"] = "2025-03-14",
         ["category"] = "travel", ["amount"] = 1500, ["currency"] = "GBP", ["description"] = "Flights to the partner summit",
     };
 
-    private AuthenticationHeaderValue _auth = null!;
+    private SorchaClient _client = null!;
     private string _blueprintId = "";
     private long _counter;
 
     public override string Name => "execution_helpers";
     public override double DefaultRate => 50;
 
-    public override async Task InitAsync(LoadContext context, CancellationToken ct)
+    protected override async Task InitOnceAsync(LoadContext context, CancellationToken ct)
     {
-        _auth = await context.AuthAsync("load-" + Name, ct);
-        var sample = await File.ReadAllTextAsync(Path.Combine("samples", "blueprints", "expense-approval.json"), ct);
-        using var created = await context.SendAsync(HttpMethod.Post, "/api/blueprints", JsonNode.Parse(sample)!, _auth, ct);
-        if (created.StatusCode != HttpStatusCode.Created)
-        {
-            throw new InvalidOperationException($"{Name}: creating the blueprint failed with {(int)created.StatusCode}");
-        }
-
-        using (var document = JsonDocument.Parse(await created.Content.ReadAsStringAsync(ct)))
-        {
-            _blueprintId = document.RootElement.GetProperty("id").GetString()!;
-        }
-
-        using var published = await context.SendAsync(HttpMethod.Post, $"/api/blueprints/{_blueprintId}/publish", null, _auth, ct);
-        if (published.StatusCode != HttpStatusCode.OK)
-        {
-            throw new InvalidOperationException($"{Name}: publishing failed with {(int)published.StatusCode}");
-        }
+        _client = await CallerAsync(context, "load-" + Name, ct);
+        var created = await _client.Blueprints.CreateAsync(SampleBlueprints.Load("expense-approval.json"), ct);
+        _blueprintId = created.Id!;
+        await _client.Blueprints.PublishAsync(_blueprintId, ct);
     }
 
     public override async Task<bool> StepAsync(LoadContext context, CancellationToken ct)
     {
-        var helper = (Interlocked.Increment(ref _counter) % 4) switch { 0 => "validate", 1 => "calculate", 2 => "route", _ => "disclose" };
-        var body = new JsonObject { ["blueprintId"] = _blueprintId, ["actionId"] = "submit", ["data"] = Claim.DeepClone() };
-        using var response = await context.SendAsync(HttpMethod.Post, $"/api/execution/{helper}", body, _auth, ct);
-        if (response.StatusCode != HttpStatusCode.OK)
+        var execution = _client.Execution;
+        return (Interlocked.Increment(ref _counter) % 4) switch
         {
-            return false;
-        }
-
-        using var document = JsonDocument.Parse(await response.Content.ReadAsStringAsync(ct));
-        var answer = document.RootElement;
-        return helper switch
-        {
-            "validate" => answer.GetProperty("valid").GetBoolean(),
-            "calculate" => answer.GetProperty("data").TryGetProperty("total", out _),
-            "route" => answer.GetProperty("nextActionId").GetString() == "approve",
-            _ => answer.GetProperty("disclosures").EnumerateObject().Count() == 3,
+            0 => Expect((await execution.ValidateAsync(_blueprintId, "submit", Claim, ct)).Valid, "validate: the claim is not valid"),
+            1 => Expect((await execution.CalculateAsync(_blueprintId, "submit", Claim, ct))["total"]?.GetValue<double>() == 1800,
+                "calculate: total is not 1800"),
+            2 => Expect((await execution.RouteAsync(_blueprintId, "submit", Claim, ct)).NextActionId == "approve", "route: not to approve"),
+            _ => Expect((await execution.DiscloseAsync(_blueprintId, "submit", Claim, ct)).Count == 3, "disclose: not to 3 participants"),
         };
     }
 }

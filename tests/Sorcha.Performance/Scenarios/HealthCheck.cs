@@ -1,23 +1,25 @@
-using System.Text.Json;
+using Sorcha.Client;
 using Sorcha.Performance.Engine;
 
 namespace Sorcha.Performance.Scenarios;
 
-/// <summary>GET /health via the gateway; OK only when the aggregate says Healthy.</summary>
-public sealed class HealthCheck : Scenario
+/// <summary>GET /health via the gateway (anonymous); OK only when the aggregate says Healthy.</summary>
+public sealed class HealthCheck : LoadScenario
 {
+    private SorchaClient _client = null!;
+
     public override string Name => "health_check";
     public override double DefaultRate => 50;
 
+    protected override Task InitOnceAsync(LoadContext context, CancellationToken ct)
+    {
+        _client = new SorchaClient(context.Http);
+        return Task.CompletedTask;
+    }
+
     public override async Task<bool> StepAsync(LoadContext context, CancellationToken ct)
     {
-        using var response = await context.Http.GetAsync("/health", ct);
-        if (!response.IsSuccessStatusCode)
-        {
-            return false;
-        }
-
-        using var body = JsonDocument.Parse(await response.Content.ReadAsStreamAsync(ct));
-        return body.RootElement.GetProperty("status").GetString() == "Healthy";
+        var report = await _client.GetHealthAsync(ct);
+        return Expect(report.IsHealthy, $"health: {report.Status} ({string.Join(", ", report.Services.Where(s => s.Value != "Healthy").Select(s => s.Key))})");
     }
 }

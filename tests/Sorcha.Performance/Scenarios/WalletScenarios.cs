@@ -1,46 +1,24 @@
-using System.Net;
-using System.Net.Http.Headers;
-using System.Net.Http.Json;
 using System.Security.Cryptography;
-using System.Text.Json;
+using Sorcha.Client;
 using Sorcha.Cryptography;
 using Sorcha.Performance.Engine;
 
 namespace Sorcha.Performance.Scenarios;
 
 /// <summary>Wallets seeded in InitAsync (never made-up ids); every step checks what came back.</summary>
-public abstract class WalletScenario : Scenario
+public abstract class WalletScenario : LoadScenario
 {
-    protected AuthenticationHeaderValue Auth { get; private set; } = null!;
-    protected string Address { get; private set; } = "";
-    protected byte[] PublicKey { get; private set; } = [];
+    protected SorchaClient Client { get; private set; } = null!;
+    protected Wallet Wallet { get; private set; } = null!;
 
-    public override async Task InitAsync(LoadContext context, CancellationToken ct)
+    protected override async Task InitOnceAsync(LoadContext context, CancellationToken ct)
     {
-        Auth = await context.AuthAsync("load-" + Name, ct);
-        (Address, PublicKey) = await CreateWalletAsync(context, ct);
-    }
-
-    protected async Task<(string Address, byte[] PublicKey)> CreateWalletAsync(LoadContext context, CancellationToken ct)
-    {
-        using var response = await context.SendAsync(HttpMethod.Post, "/api/wallets", new { name = Name, algorithm = "ED25519" }, Auth, ct);
-        if (response.StatusCode != HttpStatusCode.Created)
-        {
-            throw new InvalidOperationException($"{Name}: seeding a wallet failed with {(int)response.StatusCode}");
-        }
-
-        using var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync(ct));
-        return (body.RootElement.GetProperty("address").GetString()!,
-            Convert.FromBase64String(body.RootElement.GetProperty("publicKey").GetString()!));
-    }
-
-    protected async Task<JsonDocument?> OkJsonAsync(LoadContext context, HttpMethod method, string url, object? body, CancellationToken ct)
-    {
-        using var response = await context.SendAsync(method, url, body, Auth, ct);
-        return response.StatusCode == HttpStatusCode.OK ? JsonDocument.Parse(await response.Content.ReadAsStringAsync(ct)) : null;
+        Client = await CallerAsync(context, "load-" + Name, ct);
+        Wallet = await Client.Wallets.CreateAsync(Name, SignatureAlgorithm.ED25519, ct);
     }
 }
 
+/// <summary>GET a seeded wallet; OK only for the address asked for, with its public key.</summary>
 public sealed class WalletRead : WalletScenario
 {
     public override string Name => "wallet_read";
@@ -48,8 +26,8 @@ public sealed class WalletRead : WalletScenario
 
     public override async Task<bool> StepAsync(LoadContext context, CancellationToken ct)
     {
-        using var body = await OkJsonAsync(context, HttpMethod.Get, $"/api/wallets/{Address}", null, ct);
-        return body?.RootElement.GetProperty("address").GetString() == Address;
+        var wallet = await Client.Wallets.GetAsync(Wallet.Address, ct);
+        return Expect(wallet.Address == Wallet.Address && wallet.PublicKey.AsSpan().SequenceEqual(Wallet.PublicKey), "wallet: another address or key");
     }
 }
 
@@ -62,38 +40,30 @@ public sealed class WalletSign : WalletScenario
     public override async Task<bool> StepAsync(LoadContext context, CancellationToken ct)
     {
         var data = RandomNumberGenerator.GetBytes(32);
-        using var body = await OkJsonAsync(context, HttpMethod.Post, $"/api/wallets/{Address}/sign",
-            new { data = Convert.ToBase64String(data) }, ct);
-        return body is not null && Signatures.Verify(SignatureAlgorithm.ED25519, PublicKey, data,
-            Convert.FromBase64String(body.RootElement.GetProperty("signature").GetString()!));
+        var signed = await Client.Wallets.SignAsync(Wallet.Address, data, ct);
+        return Expect(Signatures.Verify(SignatureAlgorithm.ED25519, Wallet.PublicKey, data, signed.Signature), "sign: the signature does not verify");
     }
 }
 
 /// <summary>Encrypts to a second seeded wallet, decrypts as it, and compares the bytes.</summary>
 public sealed class WalletEncryptDecrypt : WalletScenario
 {
-    private string _recipient = "";
+    private Wallet _recipient = null!;
 
     public override string Name => "wallet_encrypt_decrypt";
     public override double DefaultRate => 20;
 
-    public override async Task InitAsync(LoadContext context, CancellationToken ct)
+    protected override async Task InitOnceAsync(LoadContext context, CancellationToken ct)
     {
-        await base.InitAsync(context, ct);
-        (_recipient, _) = await CreateWalletAsync(context, ct);
+        await base.InitOnceAsync(context, ct);
+        _recipient = await Client.Wallets.CreateAsync(Name + " recipient", SignatureAlgorithm.ED25519, ct);
     }
 
     public override async Task<bool> StepAsync(LoadContext context, CancellationToken ct)
     {
         var data = RandomNumberGenerator.GetBytes(256);
-        using var envelope = await OkJsonAsync(context, HttpMethod.Post, $"/api/wallets/{Address}/encrypt",
-            new { recipient = _recipient, data = Convert.ToBase64String(data) }, ct);
-        if (envelope is null)
-        {
-            return false;
-        }
-
-        using var opened = await OkJsonAsync(context, HttpMethod.Post, $"/api/wallets/{_recipient}/decrypt", envelope.RootElement, ct);
-        return opened is not null && Convert.FromBase64String(opened.RootElement.GetProperty("data").GetString()!).AsSpan().SequenceEqual(data);
+        var envelope = await Client.Wallets.EncryptAsync(Wallet.Address, _recipient.Address, data, ct);
+        var opened = await Client.Wallets.DecryptAsync(_recipient.Address, envelope, ct);
+        return Expect(opened.AsSpan().SequenceEqual(data), "decrypt: not the bytes encrypted");
     }
 }

@@ -1,0 +1,35 @@
+using System.Text.Json.Nodes;
+
+namespace Sorcha.Client;
+
+public sealed record CreateInstanceRequest(string RegisterId, IReadOnlyDictionary<string, string> Participants);
+
+public sealed record CreatedInstance(string InstanceId, string NextActionId);
+
+/// <summary><c>GET /api/instances/{id}</c>: where an instance stands and every transaction it produced, in order.</summary>
+public sealed record Instance(
+    string InstanceId,
+    string BlueprintId,
+    int BlueprintVersion,
+    string RegisterId,
+    IReadOnlyDictionary<string, string> Participants,
+    string Status,
+    string? NextActionId,
+    string? NextParticipant,
+    IReadOnlyList<string> TxIds,
+    IReadOnlyList<InstanceStep> Steps,
+    DateTimeOffset CreatedAt,
+    DateTimeOffset UpdatedAt)
+{
+    public bool IsComplete => NextActionId is null;
+}
+
+public sealed record InstanceStep(string ActionId, string Sender, string TxId, long Sequence, DateTimeOffset CommittedAt);
+
+public sealed record SubmitActionRequest(string Sender, JsonNode? Data);
+
+/// <summary>
+/// The answer to an action: its committed transaction, where the instance goes next (null = complete), the fields the
+/// action calculated, and the wallets that received an envelope.
+/// </summary>
+public sealed record ActionReceipt(string TxId, long Sequence, string? NextActionId, JsonObject Calculated, IReadOnlyList<string> Recipients);

@@ -1,0 +1,57 @@
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using System.Text.Json.Serialization;
+using Sorcha.Cryptography;
+
+namespace Sorcha.Client;
+
+/// <summary>
+/// Source-generated JSON for every request and answer: no reflection on the hot path (the load harness sends
+/// hundreds of requests per second through this client). Web defaults (camelCase), algorithm names as strings, nulls
+/// left out when writing (the services treat absent and null alike, and the ledger refuses null metadata members).
+/// </summary>
+[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, UseStringEnumConverter = true,
+    DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull)]
+[JsonSerializable(typeof(ProblemDocument))]
+[JsonSerializable(typeof(TokenResponse))]
+[JsonSerializable(typeof(HealthReport))]
+[JsonSerializable(typeof(CreateWalletRequest))]
+[JsonSerializable(typeof(Wallet))]
+[JsonSerializable(typeof(CreatedWallet))]
+[JsonSerializable(typeof(Paged<Wallet>), TypeInfoPropertyName = "PageWallet")]
+[JsonSerializable(typeof(SignRequest))]
+[JsonSerializable(typeof(WalletSignature))]
+[JsonSerializable(typeof(VerifyRequest))]
+[JsonSerializable(typeof(VerifyResponse))]
+[JsonSerializable(typeof(EncryptRequest))]
+[JsonSerializable(typeof(Envelope))]
+[JsonSerializable(typeof(DecryptResponse))]
+[JsonSerializable(typeof(CreateRegisterRequest))]
+[JsonSerializable(typeof(Register))]
+[JsonSerializable(typeof(Paged<Register>), TypeInfoPropertyName = "PageRegister")]
+[JsonSerializable(typeof(Docket))]
+[JsonSerializable(typeof(Paged<Docket>), TypeInfoPropertyName = "PageDocket")]
+[JsonSerializable(typeof(InclusionProof))]
+[JsonSerializable(typeof(RegisterVerification))]
+[JsonSerializable(typeof(Transaction))]
+[JsonSerializable(typeof(CommittedTransaction))]
+[JsonSerializable(typeof(Paged<CommittedTransaction>), TypeInfoPropertyName = "PageCommittedTransaction")]
+[JsonSerializable(typeof(BatchRequest))]
+[JsonSerializable(typeof(BatchResponse))]
+[JsonSerializable(typeof(TransactionLocation))]
+[JsonSerializable(typeof(TransactionLimits))]
+[JsonSerializable(typeof(Blueprint))]
+[JsonSerializable(typeof(Paged<Blueprint>), TypeInfoPropertyName = "PageBlueprint")]
+[JsonSerializable(typeof(ExecutionRequest))]
+[JsonSerializable(typeof(DataValidation))]
+[JsonSerializable(typeof(CalculateResponse))]
+[JsonSerializable(typeof(RouteDecision))]
+[JsonSerializable(typeof(DiscloseResponse))]
+[JsonSerializable(typeof(CreateInstanceRequest))]
+[JsonSerializable(typeof(CreatedInstance))]
+[JsonSerializable(typeof(Instance))]
+[JsonSerializable(typeof(SubmitActionRequest))]
+[JsonSerializable(typeof(ActionReceipt))]
+[JsonSerializable(typeof(JsonElement))]
+[JsonSerializable(typeof(JsonNode))]
+public sealed partial class SorchaJsonContext : JsonSerializerContext;

@@ -1,0 +1,35 @@
+namespace Sorcha.Client;
+
+/// <summary>api.md's Register; <see cref="PublicKey"/> is the register's own Ed25519 docket-signing key.</summary>
+public sealed record Register(string Id, string Name, long Height, string HeadChainHash, byte[] PublicKey, DateTimeOffset CreatedAt);
+
+public sealed record CreateRegisterRequest(string Name);
+
+/// <summary>
+/// A sealed block of consecutive sequences. Every member is kept as the string the server wrote (notably
+/// <see cref="SealedAt"/>, which is hashed as that exact text), so a client can recompute <see cref="DocketHash"/>.
+/// </summary>
+public sealed record Docket(
+    string RegisterId,
+    long Number,
+    long FirstSequence,
+    long LastSequence,
+    string MerkleRoot,
+    string PreviousDocketHash,
+    string SealedAt,
+    string DocketHash,
+    string Signature);
+
+/// <summary>The RFC 9162 inclusion proof of a transaction in its docket (<c>leafIndex</c> = sequence − firstSequence).</summary>
+public sealed record InclusionProof(string TxId, long Sequence, Docket Docket, long LeafIndex, IReadOnlyList<string> AuditPath);
+
+/// <summary>
+/// <c>GET /api/registers/{id}/verify</c>: whether every txId, signature, chain hash, Merkle root and docket link
+/// recomputed; on the first fault, where it is and why.
+/// </summary>
+public sealed record RegisterVerification(
+    bool Valid, long CheckedTransactions, long CheckedDockets, long? FirstInvalidSequence = null, long? FirstInvalidDocket = null,
+    string? Reason = null);
+
+/// <summary>One line of a register export: a committed transaction, or (after all of them) a docket.</summary>
+public sealed record RegisterExportEntry(CommittedTransaction? Transaction, Docket? Docket);

@@ -1,0 +1,96 @@
+using System.Runtime.CompilerServices;
+using System.Text.Json;
+
+namespace Sorcha.Client;
+
+/// <summary><c>/api/registers</c>: append-only ledgers, readable (and verifiable) by any authenticated caller.</summary>
+public sealed class RegistersClient
+{
+    private const string Root = "api/registers";
+    private readonly ApiTransport _transport;
+
+    internal RegistersClient(ApiTransport transport) => _transport = transport;
+
+    public Task<Register> CreateAsync(string name, CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Post, Root, new CreateRegisterRequest(name), Json.CreateRegisterRequest, Json.Register, cancellationToken);
+
+    public Task<Paged<Register>> ListAsync(int? page = null, int? pageSize = null, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(ApiTransport.Paging(Root, page, pageSize), Json.PageRegister, cancellationToken);
+
+    public Task<Register> GetAsync(string registerId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(registerId), Json.Register, cancellationToken);
+
+    /// <summary>Committed transactions in sequence order (page 1 starts at sequence 0).</summary>
+    public Task<Paged<CommittedTransaction>> GetTransactionsAsync(string registerId, int? page = null, int? pageSize = null,
+        CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(ApiTransport.Paging(Path(registerId) + "/transactions", page, pageSize), Json.PageCommittedTransaction,
+            cancellationToken);
+
+    public Task<CommittedTransaction> GetTransactionAsync(string registerId, string txId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync($"{Path(registerId)}/transactions/{ApiTransport.Escape(txId)}", Json.CommittedTransaction, cancellationToken);
+
+    /// <summary>The inclusion proof of a transaction; 409 until its docket is sealed (within about a second).</summary>
+    public Task<InclusionProof> GetProofAsync(string registerId, string txId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync($"{Path(registerId)}/transactions/{ApiTransport.Escape(txId)}/proof", Json.InclusionProof, cancellationToken);
+
+    public Task<Paged<Docket>> GetDocketsAsync(string registerId, int? page = null, int? pageSize = null,
+        CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(ApiTransport.Paging(Path(registerId) + "/dockets", page, pageSize), Json.PageDocket, cancellationToken);
+
+    public Task<Docket> GetDocketAsync(string registerId, long number, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(FormattableString.Invariant($"{Path(registerId)}/dockets/{number}"), Json.Docket, cancellationToken);
+
+    /// <summary>Server-side verification of the whole register, at the height read when it starts.</summary>
+    public Task<RegisterVerification> VerifyAsync(string registerId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(registerId) + "/verify", Json.RegisterVerification, cancellationToken);
+
+    /// <summary>
+    /// The export as the raw NDJSON stream (every CommittedTransaction, then every Docket), e.g. to save it for the
+    /// offline verifier. Disposing the stream ends the response.
+    /// </summary>
+    public async Task<Stream> OpenExportAsync(string registerId, CancellationToken cancellationToken = default)
+    {
+        var response = await _transport.SendAsync(HttpMethod.Get, Path(registerId) + "/export", null, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            return new ResponseStream(response, await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false));
+        }
+        catch
+        {
+            response.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>The export read line by line as it streams in; memory stays flat whatever the register's size.</summary>
+    public async IAsyncEnumerable<RegisterExportEntry> ExportAsync(string registerId,
+        [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        var stream = await OpenExportAsync(registerId, cancellationToken).ConfigureAwait(false);
+        await using (stream.ConfigureAwait(false))
+        {
+            using var reader = new StreamReader(stream);
+            while (await reader.ReadLineAsync(cancellationToken).ConfigureAwait(false) is { } line)
+            {
+                if (line.Length > 0)
+                {
+                    yield return ParseExportLine(line);
+                }
+            }
+        }
+    }
+
+    /// <summary>Only a docket has a top-level <c>merkleRoot</c> (a transaction's payload may hold one, deeper down).</summary>
+    public static RegisterExportEntry ParseExportLine(string line)
+    {
+        using var document = JsonDocument.Parse(line);
+        var root = document.RootElement;
+        return root.TryGetProperty("merkleRoot", out _)
+            ? new RegisterExportEntry(null, root.Deserialize(Json.Docket))
+            : new RegisterExportEntry(root.Deserialize(Json.CommittedTransaction), null);
+    }
+
+    private static string Path(string registerId) => $"{Root}/{ApiTransport.Escape(registerId)}";
+
+    private static SorchaJsonContext Json => SorchaJsonContext.Default;
+}

@@ -1,0 +1,34 @@
+using Sorcha.Cryptography;
+
+namespace Sorcha.Client;
+
+/// <summary>api.md's Wallet. Keys are in the contract's formats (see Key formats), decoded from base64.</summary>
+public record Wallet(string Address, string Name, SignatureAlgorithm Algorithm, byte[] PublicKey, byte[] EncryptionPublicKey, DateTimeOffset CreatedAt);
+
+/// <summary>The answer to creating a wallet: <see cref="Mnemonic"/> is shown this once (null on recovery and for RSA4096).</summary>
+public sealed record CreatedWallet(
+    string Address, string Name, SignatureAlgorithm Algorithm, byte[] PublicKey, byte[] EncryptionPublicKey, DateTimeOffset CreatedAt,
+    string? Mnemonic)
+    : Wallet(Address, Name, Algorithm, PublicKey, EncryptionPublicKey, CreatedAt)
+{
+    // A mnemonic is a private key: keep it out of logs that print records.
+    public override string ToString() => $"CreatedWallet {{ Address = {Address}, Name = {Name}, Algorithm = {Algorithm} }}";
+}
+
+public sealed record CreateWalletRequest(string Name, SignatureAlgorithm Algorithm, string? Mnemonic = null)
+{
+    public override string ToString() => $"CreateWalletRequest {{ Name = {Name}, Algorithm = {Algorithm} }}";
+}
+
+public sealed record SignRequest(byte[] Data);
+
+/// <summary>A wallet's signature over the data, with the key that verifies it.</summary>
+public sealed record WalletSignature(byte[] Signature, byte[] PublicKey, SignatureAlgorithm Algorithm);
+
+public sealed record VerifyRequest(SignatureAlgorithm Algorithm, byte[] PublicKey, byte[] Data, byte[] Signature);
+
+public sealed record VerifyResponse(bool Valid);
+
+public sealed record EncryptRequest(string Recipient, byte[] Data);
+
+public sealed record DecryptResponse(byte[] Data);

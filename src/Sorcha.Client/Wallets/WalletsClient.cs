@@ -1,0 +1,60 @@
+using Sorcha.Cryptography;
+
+namespace Sorcha.Client;
+
+/// <summary>
+/// <c>/api/wallets</c>: the caller's wallets. Another caller's wallet is 404 on every route; the envelope type is
+/// <see cref="Envelope"/> from Sorcha.Cryptography, so it can also be opened locally.
+/// </summary>
+public sealed class WalletsClient
+{
+    private const string Root = "api/wallets";
+    private readonly ApiTransport _transport;
+
+    internal WalletsClient(ApiTransport transport) => _transport = transport;
+
+    /// <summary>A new wallet; for ED25519 and NISTP256 the answer carries its 24-word mnemonic, shown only this once.</summary>
+    public Task<CreatedWallet> CreateAsync(string name, SignatureAlgorithm algorithm = SignatureAlgorithm.ED25519,
+        CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Post, Root, new CreateWalletRequest(name, algorithm), Json.CreateWalletRequest, Json.CreatedWallet,
+            cancellationToken);
+
+    /// <summary>Recovers a wallet from its mnemonic (same mnemonic and algorithm → same keys and address); 409 if it exists.</summary>
+    public async Task<Wallet> RecoverAsync(string name, SignatureAlgorithm algorithm, string mnemonic, CancellationToken cancellationToken = default) =>
+        await _transport.SendAsync(HttpMethod.Post, Root, new CreateWalletRequest(name, algorithm, mnemonic), Json.CreateWalletRequest,
+            Json.CreatedWallet, cancellationToken).ConfigureAwait(false);
+
+    public Task<Paged<Wallet>> ListAsync(int? page = null, int? pageSize = null, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(ApiTransport.Paging(Root, page, pageSize), Json.PageWallet, cancellationToken);
+
+    public Task<Wallet> GetAsync(string address, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(address), Json.Wallet, cancellationToken);
+
+    public Task DeleteAsync(string address, CancellationToken cancellationToken = default) =>
+        _transport.DeleteAsync(Path(address), cancellationToken);
+
+    /// <summary>The wallet's signature over <paramref name="data"/> (at most 1 MiB).</summary>
+    public Task<WalletSignature> SignAsync(string address, byte[] data, CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Post, Path(address) + "/sign", new SignRequest(data), Json.SignRequest, Json.WalletSignature,
+            cancellationToken);
+
+    /// <summary>Server-side verification of any signature (the check can equally run locally with Signatures.Verify).</summary>
+    public async Task<bool> VerifyAsync(SignatureAlgorithm algorithm, byte[] publicKey, byte[] data, byte[] signature,
+        CancellationToken cancellationToken = default) =>
+        (await _transport.SendAsync(HttpMethod.Post, Root + "/verify", new VerifyRequest(algorithm, publicKey, data, signature),
+            Json.VerifyRequest, Json.VerifyResponse, cancellationToken).ConfigureAwait(false)).Valid;
+
+    /// <summary>Encrypts <paramref name="data"/> from the caller's wallet <paramref name="sender"/> to any wallet <paramref name="recipient"/>.</summary>
+    public Task<Envelope> EncryptAsync(string sender, string recipient, byte[] data, CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Post, Path(sender) + "/encrypt", new EncryptRequest(recipient, data), Json.EncryptRequest,
+            Json.Envelope, cancellationToken);
+
+    /// <summary>Opens an envelope addressed to the caller's wallet <paramref name="address"/>; tampering or a wrong recipient is 422.</summary>
+    public async Task<byte[]> DecryptAsync(string address, Envelope envelope, CancellationToken cancellationToken = default) =>
+        (await _transport.SendAsync(HttpMethod.Post, Path(address) + "/decrypt", envelope, Json.Envelope, Json.DecryptResponse,
+            cancellationToken).ConfigureAwait(false)).Data;
+
+    private static string Path(string address) => $"{Root}/{ApiTransport.Escape(address)}";
+
+    private static SorchaJsonContext Json => SorchaJsonContext.Default;
+}

@@ -1,0 +1,87 @@
+using System.Net;
+using System.Text.Json;
+
+namespace Sorcha.Client.Tests;
+
+/// <summary>Routes, paging, escaping and bodies as the contract spells them.</summary>
+public sealed class RequestTests
+{
+    private const string Wallet = """
+        {"address":"ws1abc","name":"w","algorithm":"NISTP256","publicKey":"AQID","encryptionPublicKey":"BAUG","createdAt":"2025-01-01T00:00:00Z"}
+        """;
+
+    [Fact]
+    public async Task Paths_keep_the_base_address_prefix_and_escape_ids()
+    {
+        var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.OK, Wallet));
+        using var http = stub.Client("http://sorcha.test/prefix/");
+        var wallet = await new SorchaClient(http, TokenSource.Fixed("t0k")).Wallets.GetAsync("a/b c");
+
+        Assert.Equal(Sorcha.Cryptography.SignatureAlgorithm.NISTP256, wallet.Algorithm);
+        Assert.Equal([1, 2, 3], wallet.PublicKey);
+        var (method, uri, authorization, _) = Assert.Single(stub.Requests);
+        Assert.Equal(HttpMethod.Get, method);
+        Assert.Equal("http://sorcha.test/prefix/api/wallets/a%2Fb%20c", uri.AbsoluteUri);
+        Assert.Equal("Bearer t0k", authorization);
+    }
+
+    [Fact]
+    public async Task Paging_is_sent_only_when_asked_for()
+    {
+        var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.OK, $$"""{"items":[{{Wallet}}],"page":2,"pageSize":5,"totalCount":6}"""));
+        using var http = stub.Client();
+        var client = new SorchaClient(http);
+        var page = await client.Wallets.ListAsync(2, 5);
+        await client.Wallets.ListAsync();
+
+        Assert.Equal((2, 5, 6L, 2L), (page.Page, page.PageSize, page.TotalCount, page.PageCount));
+        Assert.Equal(["/api/wallets?page=2&pageSize=5", "/api/wallets"], stub.Requests.Select(r => r.Uri.PathAndQuery));
+    }
+
+    [Fact]
+    public async Task Envelopes_leave_out_the_fields_their_scheme_has_not()
+    {
+        var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.OK, """{"data":"AAE="}"""));
+        using var http = stub.Client();
+        var envelope = new Sorcha.Cryptography.Envelope("ECIES-X25519-HKDF-SHA256-AES256GCM", "ws1r", [9], null, [1], [2]);
+        Assert.Equal([0, 1], await new SorchaClient(http).Wallets.DecryptAsync("ws1r", envelope));
+
+        using var body = JsonDocument.Parse(Assert.Single(stub.Requests).Body!);
+        Assert.Equal(["scheme", "recipient", "ephemeralPublicKey", "nonce", "ciphertext"], body.RootElement.EnumerateObject().Select(p => p.Name));
+    }
+
+    [Fact]
+    public async Task A_submission_tells_a_new_commit_from_an_idempotent_repeat()
+    {
+        var status = HttpStatusCode.Created;
+        var (transaction, txId) = TransactionSigner.Generate().Sign("r", (System.Text.Json.Nodes.JsonNode?)null);
+        var committed = JsonSerializer.Serialize(transaction, SorchaJsonContext.Default.Transaction)[..^1]
+                        + $$""","txId":"{{txId}}","sequence":0,"chainHash":"{{new string('0', 64)}}","committedAt":"2025-01-01T00:00:00.000Z"}""";
+        using var http = new StubHandler(_ => StubHandler.Json(status, committed)).Client();
+        var client = new SorchaClient(http);
+
+        Assert.True((await client.Transactions.SubmitAsync(transaction)).Created);
+        status = HttpStatusCode.OK;
+        var repeat = await client.Transactions.SubmitAsync(transaction);
+        Assert.False(repeat.Created);
+        Assert.Equal(txId, repeat.Transaction.TxId);
+        Assert.Null(repeat.Transaction.DocketNumber);
+    }
+
+    [Fact]
+    public void Export_lines_are_told_apart_by_a_top_level_merkleRoot()
+    {
+        var docket = RegistersClient.ParseExportLine("""
+            {"registerId":"r","number":0,"firstSequence":0,"lastSequence":0,"merkleRoot":"aa","previousDocketHash":"00","sealedAt":"2025-01-01T00:00:00.000Z","docketHash":"bb","signature":"cc"}
+            """);
+        Assert.Equal(("r", "2025-01-01T00:00:00.000Z"), (docket.Docket!.RegisterId, docket.Docket.SealedAt));
+        Assert.Null(docket.Transaction);
+
+        var (transaction, txId) = TransactionSigner.Generate().Sign("r", System.Text.Json.Nodes.JsonNode.Parse("""{"merkleRoot":"not a docket"}"""));
+        var line = JsonSerializer.Serialize(transaction, SorchaJsonContext.Default.Transaction)[..^1]
+                   + $$""","txId":"{{txId}}","sequence":3,"chainHash":"{{new string('0', 64)}}","committedAt":"2025-01-01T00:00:00.000Z"}""";
+        var entry = RegistersClient.ParseExportLine(line);
+        Assert.Null(entry.Docket);
+        Assert.Equal(3, entry.Transaction!.Sequence);
+    }
+}

@@ -1,0 +1,86 @@
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using Sorcha.Performance.Engine;
+using Sorcha.Performance.Engine.Gate;
+
+namespace Sorcha.Performance.Tests;
+
+public class GateTests
+{
+    [Fact]
+    public void Another_run_of_the_same_code_passes()
+    {
+        var comparison = Comparer.Compare(Fakes.Run(seed: 1), Fakes.Run(seed: 2));
+        Assert.Equal(0, comparison.ExitCode);
+        Assert.DoesNotContain(comparison.Checks, c => c.Verdict == Verdict.Regression);
+    }
+
+    [Fact]
+    public void A_25_percent_slower_scenario_is_a_regression_on_that_scenario_only()
+    {
+        var comparison = Comparer.Compare(Fakes.Run(seed: 1), Fakes.Run(seed: 2, only: "s4", onlyScale: 1.25));
+        Assert.Equal(1, comparison.ExitCode);
+        Assert.Contains(comparison.Checks, c => c is { Scenario: "s4", Metric: "P95", Verdict: Verdict.Regression });
+        Assert.All(comparison.Checks.Where(c => c.Verdict == Verdict.Regression), c => Assert.Equal("s4", c.Scenario));
+    }
+
+    [Fact]
+    public void A_baseline_whose_P95_is_scaled_down_makes_the_same_run_a_regression()
+    {
+        // What scripts/gate-proof.sh does with jq: the run now looks 25 % slower on one scenario's P95.
+        var baseline = JsonNode.Parse(JsonSerializer.Serialize(Fakes.Run(seed: 1), RunResults.Json))!;
+        var s7 = baseline["scenarios"]!.AsArray().Single(s => (string?)s!["scenario"] == "s7")!;
+        s7["gate"]!["p95"] = (double)s7["gate"]!["p95"]! / 1.25;
+        var scaled = baseline.Deserialize<RunResults>(RunResults.Json)!;
+
+        var comparison = Comparer.Compare(scaled, Fakes.Run(seed: 2));
+        Assert.Equal(1, comparison.ExitCode);
+        Assert.Equal(["s7/P95"], comparison.Checks.Where(c => c.Verdict == Verdict.Regression).Select(c => $"{c.Scenario}/{c.Metric}"));
+    }
+
+    [Fact]
+    public void A_machine_slower_for_everything_is_divided_out_but_far_slower_is_not()
+    {
+        Assert.Equal(0, Comparer.Compare(Fakes.Run(seed: 1), Fakes.Run(seed: 2, scale: 1.3)).ExitCode);
+        var doubled = Comparer.Compare(Fakes.Run(seed: 1), Fakes.Run(seed: 2, scale: 2.5));
+        Assert.Equal(1, doubled.ExitCode);
+        Assert.Contains(doubled.Checks, c => c is { Metric: "machine factor", Verdict: Verdict.Regression });
+    }
+
+    [Fact]
+    public void A_longer_baseline_with_windows_of_the_same_length_compares_like_a_short_one()
+    {
+        var longBaseline = Fakes.Run(seed: 1, plan: Fakes.Plan with { Duration = TimeSpan.FromSeconds(360), Windows = 36 });
+        Assert.Equal(0, Comparer.Compare(longBaseline, Fakes.Run(seed: 2)).ExitCode);
+        Assert.Equal(1, Comparer.Compare(longBaseline, Fakes.Run(seed: 2, only: "s0", onlyScale: 1.25)).ExitCode);
+    }
+
+    [Fact]
+    public void An_ok_rate_under_99_9_percent_fails_the_run()
+    {
+        var current = Fakes.Run(seed: 2);
+        var broken = current.Scenarios[3] with { Ok = current.Scenarios[3].Requests - 5, Fail = 5 };
+        var run = current with { Scenarios = [.. current.Scenarios.Select(s => s.Scenario == broken.Scenario ? broken : s)] };
+        Assert.Equal(2, Comparer.Compare(Fakes.Run(seed: 1), run).ExitCode);
+        Assert.True(run.RunFailed);
+    }
+
+    [Fact]
+    public void A_run_at_another_rate_cannot_be_compared()
+    {
+        var current = Fakes.Run(seed: 2);
+        var run = current with { Scenarios = [.. current.Scenarios.Select(s => s with { Rate = s.Rate * 2 })] };
+        Assert.Equal(2, Comparer.Compare(Fakes.Run(seed: 1), run).ExitCode);
+    }
+
+    [Fact]
+    public void With_too_few_scenarios_nothing_is_normalised()
+    {
+        var baseline = Fakes.Run(seed: 1);
+        var current = Fakes.Run(seed: 2, scale: 1.3);
+        var two = Comparer.Compare(baseline with { Scenarios = [.. baseline.Scenarios.Take(2)] },
+            current with { Scenarios = [.. current.Scenarios.Take(2)] });
+        Assert.False(two.Normalised);
+        Assert.Equal(1, two.ExitCode);
+    }
+}

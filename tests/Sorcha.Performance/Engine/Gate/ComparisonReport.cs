@@ -1,0 +1,65 @@
+using System.Globalization;
+using Sorcha.Performance.Engine.Reports;
+
+namespace Sorcha.Performance.Engine.Gate;
+
+/// <summary>comparison.md (for a CI summary) and the console table of a comparison.</summary>
+public static class ComparisonReport
+{
+    public static Table Table(Comparison comparison) => new(
+        ["scenario", "metric", "baseline", "current", "change", "normalised", "limit", "verdict"],
+        [.. comparison.Checks.Select(c => (IReadOnlyList<string>)[c.Scenario, c.Metric, Value(c.Metric, c.Baseline), Value(c.Metric, c.Current),
+            Percent(c.Change), c.Normalised is { } n ? Percent(n) : "", Limit(c), VerdictText(c.Verdict)])]);
+
+    public static string Markdown(Comparison comparison, RunResults baseline, RunResults current, string baselinePath) =>
+        string.Create(CultureInfo.InvariantCulture, $"""
+            # Load gate: {Outcome(comparison.ExitCode)}
+
+            - baseline: `{baselinePath}`, commit {baseline.Metadata.Commit}, {baseline.Metadata.StartedAt:yyyy-MM-dd HH:mm} UTC, load average {Load(baseline.Metadata.LoadAverageAtStart)}
+            - current: commit {current.Metadata.Commit}{(current.Metadata.UncommittedChanges ? " plus uncommitted changes" : "")}, {current.Metadata.StartedAt:yyyy-MM-dd HH:mm} UTC, load average {Load(current.Metadata.LoadAverageAtStart)} → {Load(current.Metadata.LoadAverageAtEnd)}
+            - machine factor (median over scenarios of P50 / baseline P50): {comparison.MachineFactor:0.000}{(comparison.Normalised ? "" : " — latencies not normalised: too few scenarios")}
+            {PlanNote(baseline.Metadata, current.Metadata)}
+            {Table(comparison).ToMarkdown()}
+            Latency rows: baseline and current are medians over windows; "normalised" is the change after dividing each window by the
+            other scenarios' median change in that window and percentile; the verdict tests it against the limit.
+            See docs/performance.md, "The gate". Exit code {comparison.ExitCode}.
+
+            """);
+
+    public static string Outcome(int exitCode) => exitCode switch { 0 => "pass", 1 => "REGRESSION", _ => "RUN FAILED" };
+
+    /// <summary>A baseline may be longer (more windows: a steadier median) but its windows should be as long as the run's.</summary>
+    private static string PlanNote(RunMetadata b, RunMetadata c) =>
+        Math.Abs(b.DurationSeconds / b.Windows - c.DurationSeconds / c.Windows) < 1e-6 && b.WarmUpSeconds == c.WarmUpSeconds ? ""
+            : string.Create(CultureInfo.InvariantCulture,
+                $"- **note: plans differ** (baseline {b.WarmUpSeconds} s warm-up, {b.DurationSeconds / b.Windows:0.#} s windows; current {c.WarmUpSeconds} s, {c.DurationSeconds / c.Windows:0.#} s): window percentiles of different sample sizes are not alike\n");
+
+    private static string Value(string metric, double value) => metric switch
+    {
+        "OK rate" => value.ToString("0.0000", CultureInfo.InvariantCulture),
+        "RPS" or "rate/s" or "machine factor" => value.ToString("0.00", CultureInfo.InvariantCulture),
+        "not run" or "no baseline" => "",
+        _ => value.ToString("0.00", CultureInfo.InvariantCulture) + " ms",
+    };
+
+    private static string Limit(Check c) => c.Metric switch
+    {
+        "OK rate" => "≥ " + c.Limit.ToString("0.000", CultureInfo.InvariantCulture),
+        "RPS" => "≥ " + c.Limit.ToString("0.00", CultureInfo.InvariantCulture) + "×",
+        "not run" or "no baseline" or "rate/s" => "",
+        _ => "≤ " + Percent(c.Limit - 1),
+    };
+
+    private static string VerdictText(Verdict verdict) => verdict switch
+    {
+        Verdict.Regression => "REGRESSION",
+        Verdict.RunFailed => "FAIL",
+        Verdict.NotCompared => "not compared",
+        Verdict.Improved => "improved",
+        _ => "pass",
+    };
+
+    private static string Percent(double change) => change.ToString("+0.0 %;-0.0 %;0.0 %", CultureInfo.InvariantCulture);
+
+    private static string Load(double[]? load) => load is null or [] ? "n/a" : string.Join(" ", load.Select(l => l.ToString("0.0", CultureInfo.InvariantCulture)));
+}

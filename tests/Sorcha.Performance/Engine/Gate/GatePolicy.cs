@@ -1,0 +1,22 @@
+namespace Sorcha.Performance.Engine.Gate;
+
+/// <summary>The gate's thresholds (docs/performance.md, "The gate": how they were chosen and what they achieved).</summary>
+public static class GatePolicy
+{
+    /// <summary>Under this OK rate the run is not a measurement (exit 2).</summary>
+    public const double MinOkRate = 0.999;
+
+    /// <summary>Requests sent per second may fall this far (sends dropped by the generator) before it is a regression.</summary>
+    public const double RpsTolerance = 0.02;
+
+    /// <summary>Normalising needs enough scenarios for their median to ignore one slowed scenario.</summary>
+    public const int MinScenariosToNormalise = 5;
+
+    /// <summary>Limits on current / baseline after normalising; a 25 % slowdown must exceed the P95 one.</summary>
+    public const double P50Limit = 1.25;
+    public const double P95Limit = 1.15;
+    public const double P99Limit = 1.5;
+
+    /// <summary>Everything slower at once: confounded with the machine's speed and load, so a much wider limit.</summary>
+    public const double MachineFactorLimit = 2.0;
+}

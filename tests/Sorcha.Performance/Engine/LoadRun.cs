@@ -1,0 +1,92 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+
+namespace Sorcha.Performance.Engine;
+
+/// <summary>Readiness, setup and one timed load of a set of scenarios at once; setup stays out of the clock.</summary>
+public static class LoadRun
+{
+    /// <summary>The target must answer /health before anything is measured; otherwise the run failed (exit 2).</summary>
+    public static async Task EnsureReachableAsync(LoadContext context, CancellationToken ct)
+    {
+        try
+        {
+            using var response = await context.Http.GetAsync("/health", ct);
+            if (!response.IsSuccessStatusCode)
+            {
+                throw new TargetUnreachableException($"{context.Http.BaseAddress}health answered {(int)response.StatusCode}");
+            }
+        }
+        catch (HttpRequestException ex)
+        {
+            throw new TargetUnreachableException($"{context.Http.BaseAddress}: {ex.Message}");
+        }
+    }
+
+    public static async Task InitAsync(LoadContext context, IReadOnlyList<Scenario> scenarios, CancellationToken ct)
+    {
+        var clock = Stopwatch.StartNew();
+        foreach (var scenario in scenarios)
+        {
+            await scenario.InitAsync(context, ct);
+        }
+
+        Console.WriteLine($"init: {scenarios.Count} scenarios ready in {clock.Elapsed.TotalSeconds:0.0} s");
+    }
+
+    /// <summary>Every scenario at its rate, all at once, with a progress line every 5 s.</summary>
+    public static async Task<(ScenarioResult[] Results, ScenarioMeter[] Meters)> RunAsync(LoadContext context,
+        IReadOnlyList<Scenario> scenarios, IReadOnlyDictionary<string, double> rates, LoadPlan plan, CancellationToken ct,
+        bool progress = true)
+    {
+        var meters = scenarios.Select(s => new ScenarioMeter(s.Name)).ToArray();
+        var clock = Stopwatch.StartNew();
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(ct);
+        var printing = progress ? ProgressAsync(meters, plan, clock, stop.Token) : Task.CompletedTask;
+        await Task.WhenAll(scenarios.Select((s, i) => OpenModelRunner.RunAsync(s, context, rates[s.Name], plan, meters[i], clock, ct)));
+        await stop.CancelAsync();
+        await printing;
+        var results = scenarios.Select((s, i) =>
+            ScenarioResult.From(s.Name, rates[s.Name], plan, meters[i].Samples(), meters[i].Dropped, meters[i].Errors)).ToArray();
+        return (results, meters);
+    }
+
+    /// <summary>samples.csv (--samples): every measured request, for checking a gate method offline.</summary>
+    public static async Task WriteSamplesAsync(string path, IEnumerable<ScenarioMeter> meters)
+    {
+        var csv = new StringBuilder("scenario,dueAt,latencyMs,lagMs,ok\n");
+        foreach (var meter in meters)
+        {
+            foreach (var s in meter.Samples())
+            {
+                csv.Append(CultureInfo.InvariantCulture, $"{meter.Scenario},{s.DueAt:0.######},{s.LatencyMs:0.###},{s.LagMs:0.###},{(s.Ok ? 1 : 0)}\n");
+            }
+        }
+
+        await File.WriteAllTextAsync(path, csv.ToString());
+    }
+
+    private static async Task ProgressAsync(ScenarioMeter[] meters, LoadPlan plan, Stopwatch clock, CancellationToken ct)
+    {
+        using var timer = new PeriodicTimer(TimeSpan.FromSeconds(5));
+        try
+        {
+            while (await timer.WaitForNextTickAsync(ct))
+            {
+                var phase = clock.Elapsed < plan.WarmUp ? "warm-up" : "measured";
+                var p95 = string.Join(", ", meters.Select(m => m.TakeRecent() is { Count: > 0 } recent
+                    ? string.Create(CultureInfo.InvariantCulture, $"{m.Scenario} {LatencyStats.Percentile([.. recent.Order()], 0.95):0.0}")
+                    : $"{m.Scenario} -"));
+                Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                    $"[{clock.Elapsed.TotalSeconds,4:0} s {phase}] requests {meters.Sum(m => m.Requests):N0}, OK {meters.Sum(m => m.Ok):N0} | P95 ms (last 5 s): {p95}"));
+            }
+        }
+        catch (OperationCanceledException)
+        {
+            // the load finished
+        }
+    }
+}
+
+public sealed class TargetUnreachableException(string message) : Exception(message);

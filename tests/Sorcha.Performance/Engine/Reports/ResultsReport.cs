@@ -1,0 +1,74 @@
+using System.Globalization;
+using System.Net;
+using System.Text;
+
+namespace Sorcha.Performance.Engine.Reports;
+
+/// <summary>results.md, results.html and the console summary of one run (what NBomber's reports would have been).</summary>
+public static class ResultsReport
+{
+    public static Table Figures(RunResults run) => new(
+        ["scenario", "rate/s", "requests", "OK", "fail", "RPS", "mean", "P50", "P75", "P95", "P99", "max", "stddev",
+            "gate P95", "late", "dropped", "lag P99"],
+        [.. run.Scenarios.Select(r => (IReadOnlyList<string>)[r.Scenario, F(r.Rate, "0.#"), N(r.Requests), N(r.Ok), N(r.Fail),
+            F(r.Rps, "0.0"), F(r.Mean), F(r.P50), F(r.P75), F(r.P95), F(r.P99), F(r.Max), F(r.StdDev), F(r.Gate.P95),
+            N(r.Sends.Late), N(r.Sends.Dropped), F(r.Sends.LagP99Ms)])]);
+
+    public static string Header(RunMetadata m) =>
+        string.Create(CultureInfo.InvariantCulture, $"""
+            - command: `{m.Command}`
+            - target: {m.Target} (configuration: {m.TargetConfiguration}); harness configuration: {m.HarnessConfiguration}
+            - commit: {m.Commit}{(m.UncommittedChanges ? " plus uncommitted changes" : "")}
+            - machine: {m.Machine.Cores} cores, {m.Machine.Cpu}, {m.Machine.MemoryGiB} GiB, {m.Machine.Os}
+            - {m.Mode}: warm-up {m.WarmUpSeconds} s, measured {m.DurationSeconds} s in {m.Windows} window(s), rate scale {m.RateScale}
+            - UTC {m.StartedAt:yyyy-MM-dd HH:mm:ss} to {m.EndedAt:HH:mm:ss}; load average at start {Load(m.LoadAverageAtStart)}, at end {Load(m.LoadAverageAtEnd)}
+
+            """);
+
+    public static string Footer =>
+        "Latencies in ms, of OK requests, from each request's scheduled start; warm-up excluded. \"gate P95\" is the median of the " +
+        "windows' P95s (what --compare uses). late: sends started more than " + SendReport.LateMs.ToString(CultureInfo.InvariantCulture) +
+        " ms after due; dropped: not sent (too many in flight), counted as failures; lag P99: start lag in ms.\n";
+
+    public static string Markdown(RunResults run) =>
+        "# Load test results\n\n" + Header(run.Metadata) + "\n" + Figures(run).ToMarkdown() + "\n" + Footer + Errors(run);
+
+    public static string Html(RunResults run)
+    {
+        var body = new StringBuilder("<h1>Load test results</h1>\n<ul>");
+        foreach (var line in Header(run.Metadata).Split('\n', StringSplitOptions.RemoveEmptyEntries))
+        {
+            body.Append("<li>").Append(WebUtility.HtmlEncode(line.TrimStart('-', ' '))).Append("</li>");
+        }
+
+        body.Append("</ul>\n").Append(Figures(run).ToHtml()).Append("<p>").Append(WebUtility.HtmlEncode(Footer)).Append("</p>\n<h2>P95 per window (ms)</h2>\n");
+        var windows = run.Metadata.Windows;
+        body.Append(new Table(["scenario", .. Enumerable.Range(1, windows).Select(w => $"window {w}")],
+            [.. run.Scenarios.Select(r => (IReadOnlyList<string>)[r.Scenario, .. r.Windows.Select(w => F(w.P95))])]).ToHtml());
+        return Page("Load test results", body.Append("<pre>").Append(WebUtility.HtmlEncode(Errors(run))).Append("</pre>").ToString());
+    }
+
+    /// <summary>A self-contained page: no scripts, no external styles.</summary>
+    public static string Page(string title, string body) =>
+        $$"""
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>{{WebUtility.HtmlEncode(title)}}</title>
+        <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}
+        th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}
+        th{background:#f3f3f3}.bad{background:#fdd;font-weight:bold}</style></head>
+        <body>
+        {{body}}
+        </body></html>
+        """;
+
+    private static string Errors(RunResults run)
+    {
+        var failing = run.Scenarios.Where(s => s.Errors.Count > 0).ToList();
+        return failing.Count == 0 ? "" : "\nFailures by kind (warm-up included):\n" + string.Concat(failing.SelectMany(s =>
+            s.Errors.Select(e => string.Create(CultureInfo.InvariantCulture, $"- {s.Scenario}: {e.Value} × {e.Key}\n"))));
+    }
+
+    private static string Load(double[]? load) => load is null or [] ? "n/a" : string.Join(" ", load.Select(l => l.ToString("0.00", CultureInfo.InvariantCulture)));
+    public static string F(double value, string format = "0.00") => value.ToString(format, CultureInfo.InvariantCulture);
+    public static string N(long value) => value.ToString("N0", CultureInfo.InvariantCulture);
+}

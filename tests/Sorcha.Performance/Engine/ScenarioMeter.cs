@@ -1,0 +1,82 @@
+using System.Collections.Concurrent;
+
+namespace Sorcha.Performance.Engine;
+
+/// <summary>One request of the measured window: when it was due (s from the run's start), its latency and start lag (ms).</summary>
+public readonly record struct Sample(double DueAt, double LatencyMs, double LagMs, bool Ok);
+
+/// <summary>
+/// What one scenario's requests did: the measured samples for the results, live counters (warm-up included) for the
+/// progress line, and the kinds of error behind failures so a failed run says why.
+/// </summary>
+public sealed class ScenarioMeter(string scenario)
+{
+    private readonly List<Sample> _samples = [];
+    private readonly ConcurrentDictionary<string, long> _errors = new();
+    private List<double> _recent = [];
+    private long _requests, _ok, _dropped;
+
+    public string Scenario { get; } = scenario;
+    public long Requests => Interlocked.Read(ref _requests);
+    public long Ok => Interlocked.Read(ref _ok);
+    public long Dropped => Interlocked.Read(ref _dropped);
+    public IReadOnlyDictionary<string, long> Errors => _errors;
+
+    public void Record(Sample sample, bool measured)
+    {
+        Interlocked.Increment(ref _requests);
+        if (sample.Ok)
+        {
+            Interlocked.Increment(ref _ok);
+        }
+
+        lock (_samples)
+        {
+            if (measured)
+            {
+                _samples.Add(sample);
+            }
+
+            if (sample.Ok)
+            {
+                _recent.Add(sample.LatencyMs);
+            }
+        }
+    }
+
+    /// <summary>A request the generator could not start (too many in flight): counted against the run.</summary>
+    public void Drop(bool measured)
+    {
+        Interlocked.Increment(ref _requests);
+        if (measured)
+        {
+            Interlocked.Increment(ref _dropped);
+        }
+    }
+
+    /// <summary>Counts a failure by kind; kinds are capped so a message carrying ids cannot grow the table without end.</summary>
+    public void Error(string kind)
+    {
+        kind = kind.Length > 160 ? kind[..160] : kind;
+        _errors.AddOrUpdate(_errors.Count < 20 || _errors.ContainsKey(kind) ? kind : "(other kinds)", 1, (_, n) => n + 1);
+    }
+
+    /// <summary>OK latencies since the last call, for the progress line.</summary>
+    public List<double> TakeRecent()
+    {
+        lock (_samples)
+        {
+            var recent = _recent;
+            _recent = [];
+            return recent;
+        }
+    }
+
+    public IReadOnlyList<Sample> Samples()
+    {
+        lock (_samples)
+        {
+            return [.. _samples];
+        }
+    }
+}
