@@ -17,6 +17,8 @@ options = options with
     DashboardPort = configuration.GetValue("Dashboard:Port", options.DashboardPort),
     RedisConnectionString = configuration.GetConnectionString("redis"),
     RedisProvider = configuration["Redis:Provider"],
+    RedisAppendFsync = configuration["Redis:AppendFsync"] ?? options.RedisAppendFsync,
+    Replicas = configuration.GetValue("Replicas", options.Replicas),
     ServiceEnvironment = PassThrough("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_EXPORTER_OTLP_HEADERS"),
 };
 

@@ -22,8 +22,15 @@ public static class SorchaApp
 
     public static (Orchestrator App, RedisChoice Redis) Build(SorchaAppOptions options, Action<string, string>? echo = null)
     {
+        if (options.Replicas < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(options), options.Replicas, "Replicas must be 1 or more.");
+        }
+
         var redis = RedisSelector.Choose(options);
-        var ports = Services.ToDictionary(s => s, _ => Ports.Free());
+        var instances = Services
+            .SelectMany(s => Enumerable.Range(0, options.Replicas).Select(i => (Service: s, Index: i, Port: Ports.Free())))
+            .ToList();
         var signingKey = Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret));
 
         var common = new Dictionary<string, string>(options.ServiceEnvironment)
@@ -34,20 +41,29 @@ public static class SorchaApp
             ["Authentication__Development__SigningKey"] = signingKey,
         };
 
-        // Every process can reach every service by name (services__<name>__http__0), as Aspire's WithReference does.
-        foreach (var (service, port) in ports)
+        // Every process can reach every replica of every service by name (services__<name>__http__<i>), as Aspire's
+        // WithReference does; callers balance over the indexes.
+        foreach (var (service, index, port) in instances)
         {
-            common[$"services__{service}__http__0"] = $"http://127.0.0.1:{port}";
+            common[$"services__{service}__http__{index}"] = $"http://127.0.0.1:{port}";
         }
 
         var resources = new List<ResourceSpec> { redis.Resource };
-        resources.AddRange(Services.Select(s => Project(s, ports[s], ServiceEnvironment(s, common, options), options,
-            [RedisSelector.ResourceName])));
+        resources.AddRange(instances.Select(r => Project(ReplicaName(r.Service, r.Index), r.Service, r.Port,
+            ServiceEnvironment(r.Service, common, options), options, [RedisSelector.ResourceName])));
 
         var gatewayEnv = new Dictionary<string, string>(common) { ["Parameters__dev-client-secret"] = options.DevClientSecret };
-        resources.Add(Project(Gateway, options.GatewayPort, gatewayEnv, options, [RedisSelector.ResourceName, .. Services]));
+        resources.Add(Project(Gateway, Gateway, options.GatewayPort, gatewayEnv, options,
+            [RedisSelector.ResourceName, .. instances.Select(r => ReplicaName(r.Service, r.Index))]));
         return (new Orchestrator(resources, echo), redis);
     }
+
+    /// <summary>The resource name of a service's replica: the service's own name for the first, "name-2", "name-3" … after.</summary>
+    public static string ReplicaName(string service, int index) => index == 0 ? service : $"{service}-{index + 1}";
+
+    /// <summary>Every resource name <paramref name="service"/> runs under with <paramref name="replicas"/> replicas.</summary>
+    public static IEnumerable<string> ReplicaNames(string service, int replicas) =>
+        Enumerable.Range(0, replicas).Select(i => ReplicaName(service, i));
 
     /// <summary>Secrets go only to the service that needs them.</summary>
     private static Dictionary<string, string> ServiceEnvironment(
@@ -69,10 +85,10 @@ public static class SorchaApp
 
     public static string GenerateSecret() => Convert.ToBase64String(RandomNumberGenerator.GetBytes(32));
 
-    private static ResourceSpec Project(
-        string name, int port, IReadOnlyDictionary<string, string> environment, SorchaAppOptions options, string[] waitFor)
+    private static ResourceSpec Project(string name, string service, int port, IReadOnlyDictionary<string, string> environment,
+        SorchaAppOptions options, string[] waitFor)
     {
-        var project = Projects[name];
+        var project = Projects[service];
         var dir = Path.Combine(options.RepositoryRoot, "artifacts", "bin", project, options.BuildConfiguration.ToLowerInvariant());
         var dll = Path.Combine(dir, project + ".dll");
         if (!File.Exists(dll))
@@ -83,7 +99,7 @@ public static class SorchaApp
         var env = new Dictionary<string, string>(environment)
         {
             ["ASPNETCORE_URLS"] = $"http://127.0.0.1:{port}",
-            ["OTEL_SERVICE_NAME"] = name,
+            ["OTEL_SERVICE_NAME"] = service,
         };
         var url = new Uri($"http://127.0.0.1:{port}");
         return new ResourceSpec(name, "dotnet", [dll])

@@ -27,6 +27,16 @@ public sealed record SorchaAppOptions
     /// <summary>Skip providers before this one ("container", "redis-server", "garnet"): tests use it to prove the fallback.</summary>
     public string? RedisProvider { get; init; }
 
+    /// <summary>
+    /// The AOF fsync policy of a local redis-server or container: "everysec" (default: a Redis process crash loses
+    /// nothing acknowledged, an OS crash up to ~1 s) or "always" (nothing acknowledged is lost; production guidance).
+    /// Garnet maps "always" to a commit per operation that the reply waits for. See docs/durability.md.
+    /// </summary>
+    public string RedisAppendFsync { get; init; } = "everysec";
+
+    /// <summary>Processes per service (not Redis, not the gateway): the gateway and service-to-service calls balance over them.</summary>
+    public int Replicas { get; init; } = 1;
+
     /// <summary>Where a local Redis or Garnet keeps its data (AOF) across runs.</summary>
     public required string DataDirectory { get; init; }
 

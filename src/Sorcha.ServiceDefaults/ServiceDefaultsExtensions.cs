@@ -3,11 +3,14 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
+using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Errors;
 using Sorcha.ServiceDefaults.Health;
 using Sorcha.ServiceDefaults.Lifetime;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Logging;
+using Sorcha.ServiceDefaults.OpenApi;
 using Sorcha.ServiceDefaults.Redis;
 using Sorcha.ServiceDefaults.Telemetry;
 
@@ -25,6 +28,9 @@ public static class ServiceDefaultsExtensions
         builder.AddSorchaAuthentication();
         builder.Services.AddProblemDetails();
         builder.Services.AddExceptionHandler<BadRequestExceptionHandler>();
+        builder.AddStrictJson();
+        builder.AddSorchaLimits();
+        builder.AddSorchaOpenApi();
         // The same in every environment: unreadable requests throw, and the handler above turns them into 4xx.
         builder.Services.Configure<RouteHandlerOptions>(o => o.ThrowOnBadRequest = true);
         builder.Services.AddHostedService<AppHostWatcher>();
@@ -37,7 +43,9 @@ public static class ServiceDefaultsExtensions
         app.UseServerTiming();
         app.UseExceptionHandler();
         app.UseStatusCodePages();
+        app.UseOversizedBodyAnswers();
         app.UseAuthentication();
+        app.UseSorchaRateLimiting();
         app.UseAuthorization();
         return app;
     }
@@ -48,6 +56,7 @@ public static class ServiceDefaultsExtensions
         app.UseServiceDefaults();
         app.MapReadinessEndpoint();
         app.MapAliveEndpoint();
+        app.MapSorchaOpenApi();
         return app;
     }
 }

@@ -14,9 +14,11 @@ internal static class Garnet
     {
         var dll = Restore(options.RepositoryRoot);
         var data = RedisSelector.Dir(options, "garnet");
+        // "always": commit the log on every operation and answer only once it is committed; otherwise once a second.
+        string[] commit = options.RedisAppendFsync == "always" ? ["--aof-commit-freq", "0", "--aof-commit-wait"] : ["--aof-commit-freq", "1000"];
         var resource = new ResourceSpec(RedisSelector.ResourceName, "dotnet",
             [dll, "--port", $"{port}", "--bind", "127.0.0.1", "--lua", "--lua-transaction-mode", "--aof",
-             "--aof-commit-freq", "1000", "--recover", "--checkpointdir", data,
+             .. commit, "--recover", "--checkpointdir", data,
              // The native (libaio) device needs a libaio SONAME that Debian 12 lacks; the managed one works everywhere.
              "--device-type", "RandomAccess", "-q"])
         {

@@ -11,6 +11,7 @@ public static class RedisSelector
 {
     public const string ResourceName = "redis";
     private static readonly string[] Order = ["container", "redis-server", "garnet"];
+    private static readonly string[] FsyncPolicies = ["always", "everysec"];
 
     public static RedisChoice Choose(SorchaAppOptions options)
     {
@@ -22,6 +23,11 @@ public static class RedisSelector
                 Readiness = _ => Task.FromResult(true),
             };
             return new("external", options.RedisConnectionString, external, "ConnectionStrings:redis was given");
+        }
+
+        if (!FsyncPolicies.Contains(options.RedisAppendFsync))
+        {
+            throw new ArgumentException($"Unknown Redis:AppendFsync '{options.RedisAppendFsync}'; use one of {string.Join(", ", FsyncPolicies)}.");
         }
 
         var port = Ports.Free();
@@ -47,7 +53,7 @@ public static class RedisSelector
     private static RedisChoice Container(int port, SorchaAppOptions options) => new("container", $"127.0.0.1:{port}",
         new ResourceSpec(ResourceName, "docker",
             ["run", "--rm", "-p", $"127.0.0.1:{port}:6379", "-v", $"{Dir(options, "redis-container")}:/data",
-             "redis:7", "redis-server", "--appendonly", "yes", "--appendfsync", "everysec"])
+             "redis:7", "redis-server", "--appendonly", "yes", "--appendfsync", options.RedisAppendFsync])
         {
             Port = port,
             Readiness = Probes.RespPing("127.0.0.1", port),
@@ -57,7 +63,7 @@ public static class RedisSelector
         $"127.0.0.1:{port}",
         new ResourceSpec(ResourceName, path,
             ["--port", $"{port}", "--bind", "127.0.0.1", "--dir", Dir(options, "redis"), "--appendonly", "yes",
-             "--appendfsync", "everysec", "--save", "", "--protected-mode", "yes"])
+             "--appendfsync", options.RedisAppendFsync, "--save", "", "--protected-mode", "yes"])
         {
             Port = port,
             Readiness = Probes.RespPing("127.0.0.1", port),

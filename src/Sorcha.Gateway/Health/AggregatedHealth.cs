@@ -2,16 +2,19 @@ using Microsoft.Extensions.Diagnostics.HealthChecks;
 using Sorcha.Gateway.Proxy;
 using Sorcha.ServiceDefaults.Health;
 using Sorcha.ServiceDefaults.Discovery;
+using Sorcha.ServiceDefaults.Limits;
 
 namespace Sorcha.Gateway.Health;
 
-/// <summary>GET /health: every service's own readiness plus Redis, in api.md's shape; 503 when any is not Healthy.</summary>
+/// <summary>
+/// GET /health: every service's own readiness (over all its replicas) plus Redis, in api.md's shape; 503 when any is
+/// Unhealthy, 200 when all are Healthy or some service only Degraded (a replica down, another serving).
+/// </summary>
 public static class AggregatedHealth
 {
-    private static readonly TimeSpan ProbeTimeout = TimeSpan.FromSeconds(3);
-
     public static void AddAggregatedHealth(this WebApplicationBuilder builder) =>
-        builder.Services.AddHttpClient("health", c => c.Timeout = ProbeTimeout);
+        builder.Services.AddHttpClient("health",
+            c => c.Timeout = TimeSpan.FromSeconds(builder.Configuration.Limits().Timeouts.HealthProbeSeconds));
 
     public static void MapAggregatedHealth(this WebApplication app)
     {
@@ -28,27 +31,34 @@ public static class AggregatedHealth
         var services = (await Task.WhenAll(probes)).ToDictionary(p => p.s, p => p.Item2);
         services["redis"] = local.Entries.TryGetValue("redis", out var redis) ? redis.Status.ToString() : "Unhealthy";
 
-        var healthy = services.Values.All(v => v == nameof(HealthStatus.Healthy));
-        var body = new { status = healthy ? "Healthy" : "Unhealthy", services };
-        return TypedResults.Json(body, statusCode: healthy ? 200 : 503);
+        // Degraded (some replicas down, the others serve) still answers 200: the gateway routes around the missing ones.
+        var status = services.ContainsValue(nameof(HealthStatus.Unhealthy)) ? HealthStatus.Unhealthy
+            : services.ContainsValue(nameof(HealthStatus.Degraded)) ? HealthStatus.Degraded
+            : HealthStatus.Healthy;
+        var body = new { status = status.ToString(), services };
+        return TypedResults.Json(body, statusCode: status == HealthStatus.Unhealthy ? 503 : 200);
     }
 
+    /// <summary>Healthy when every replica is, Degraded when only some are, Unhealthy when none is (or none is configured).</summary>
     private static async Task<string> ProbeAsync(HttpClient client, IConfiguration configuration, string service, CancellationToken ct)
     {
-        var baseUri = ServiceDiscovery.TryResolve(configuration, service);
-        if (baseUri is null)
-        {
-            return "Unhealthy";
-        }
+        var replicas = ServiceDiscovery.ResolveAll(configuration, service).ToList();
+        var healthy = (await Task.WhenAll(replicas.Select(r => ProbeReplicaAsync(client, r, ct)))).Count(h => h);
+        return healthy == 0 ? nameof(HealthStatus.Unhealthy)
+            : healthy < replicas.Count ? nameof(HealthStatus.Degraded)
+            : nameof(HealthStatus.Healthy);
+    }
 
+    private static async Task<bool> ProbeReplicaAsync(HttpClient client, Uri baseUri, CancellationToken ct)
+    {
         try
         {
             using var response = await client.GetAsync(new Uri(baseUri, "/health"), ct);
-            return response.IsSuccessStatusCode ? "Healthy" : "Unhealthy";
+            return response.IsSuccessStatusCode;
         }
         catch (Exception ex) when (ex is HttpRequestException or TaskCanceledException)
         {
-            return "Unhealthy";
+            return false;
         }
     }
 }

@@ -44,7 +44,16 @@ public static partial class TokenEndpoint
             return OAuthError(400, "invalid_request", "Send application/x-www-form-urlencoded.");
         }
 
-        var form = await request.ReadFormAsync(ct);
+        IFormCollection form;
+        try
+        {
+            form = await request.ReadFormAsync(ct);
+        }
+        catch (InvalidDataException e)
+        {
+            // Over the form limits, a null character, a multipart body without a boundary: the client's mistake.
+            return OAuthError(400, "invalid_request", "The form could not be read: " + e.Message);
+        }
         if (form["grant_type"] != "client_credentials")
         {
             return OAuthError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");

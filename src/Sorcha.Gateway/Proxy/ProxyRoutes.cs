@@ -18,6 +18,7 @@ public static class ProxyRoutes
     public static void AddProxy(this WebApplicationBuilder builder)
     {
         builder.Services.AddSingleton<Forwarder>();
+        builder.Services.AddSingleton<Sorcha.ServiceDefaults.Discovery.ReplicaPicker>();
     }
 
     /// <summary>Each prefix becomes one catch-all endpoint, so the fallback policy demands a token before forwarding.</summary>

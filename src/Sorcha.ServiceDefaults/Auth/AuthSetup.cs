@@ -16,6 +16,7 @@ public static class AuthSetup
     internal static void AddSorchaAuthentication(this IHostApplicationBuilder builder)
     {
         var auth = builder.Services.AddAuthentication(JwtBearerDefaults.AuthenticationScheme).AddJwtBearer();
+        builder.Services.RequireSubject();
         var devKey = builder.Configuration[DevelopmentTokens.SigningKeyConfigKey];
         if (builder.Environment.IsDevelopment() && !string.IsNullOrEmpty(devKey))
         {

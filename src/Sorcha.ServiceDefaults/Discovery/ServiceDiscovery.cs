@@ -14,6 +14,21 @@ public static class ServiceDiscovery
         return Uri.TryCreate(value, UriKind.Absolute, out var uri) ? uri : null;
     }
 
+    /// <summary>Every replica's address: index 0, 1 … until the first index with no address.</summary>
+    public static IEnumerable<Uri> ResolveAll(IConfiguration configuration, string serviceName)
+    {
+        for (var i = 0; ; i++)
+        {
+            var value = configuration[$"services:{serviceName}:https:{i}"] ?? configuration[$"services:{serviceName}:http:{i}"];
+            if (!Uri.TryCreate(value, UriKind.Absolute, out var uri))
+            {
+                yield break;
+            }
+
+            yield return uri;
+        }
+    }
+
     public static Uri Resolve(IConfiguration configuration, string serviceName) =>
         TryResolve(configuration, serviceName)
         ?? throw new InvalidOperationException($"No address configured for service '{serviceName}' (services:{serviceName}:http:0).");

@@ -1,6 +1,7 @@
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Sorcha.ServiceDefaults.Limits;
 using StackExchange.Redis;
 
 namespace Sorcha.ServiceDefaults.Redis;
@@ -23,9 +24,9 @@ public static class RedisSetup
         {
             var options = ConfigurationOptions.Parse(connectionString);
             options.AbortOnConnectFail = false;
-            options.ConnectTimeout = 5_000;
-            options.SyncTimeout = 5_000;
+            options.WithConfiguredTimeouts(builder.Configuration);
             return ConnectionMultiplexer.Connect(options);
         });
+        builder.Services.AddHostedService<Resilience.RedisWarmUp>();
     }
 }

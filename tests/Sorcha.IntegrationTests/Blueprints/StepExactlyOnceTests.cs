@@ -55,7 +55,7 @@ public sealed class StepExactlyOnceTests(PlatformFixture platform)
     /// <summary>With every Transaction replica stopped the submission signs, keeps the transaction pending and answers 503.</summary>
     private async Task SubmitWhileTransactionServiceIsDownAsync(HttpClient client, string instance, string wallet)
     {
-        string[] replicas = ["transaction"];
+        var replicas = platform.ReplicasOf("transaction");
         await Task.WhenAll(replicas.Select(r => platform.App.StopResourceAsync(r)));
         try
         {

@@ -12,7 +12,7 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
     [Fact]
     public async Task Every_resource_is_running_and_answers_its_own_health_probe()
     {
-        Assert.Equal(SorchaApp.Services.Count + 2, platform.App.Resources.Count);
+        Assert.Equal(SorchaApp.Services.Count * platform.Options.Replicas + 2, platform.App.Resources.Count);
         foreach (var resource in platform.App.Resources)
         {
             Assert.Equal(ResourceStatus.Running, resource.Status);
@@ -45,7 +45,8 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
     [Fact]
     public async Task Gateway_health_turns_unhealthy_when_a_service_is_down_and_recovers()
     {
-        await platform.App.StopResourceAsync("register");
+        // Every replica: with one left the gateway would route around the others and call the service Degraded.
+        await Task.WhenAll(platform.ReplicasOf("register").Select(r => platform.App.StopResourceAsync(r)));
         try
         {
             using var down = await platform.Gateway.GetAsync("/health");
@@ -56,7 +57,7 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
         }
         finally
         {
-            await platform.App.StartResourceAsync("register");
+            await Task.WhenAll(platform.ReplicasOf("register").Select(r => platform.App.StartResourceAsync(r)));
         }
 
         using var up = await platform.Gateway.GetAsync("/health");

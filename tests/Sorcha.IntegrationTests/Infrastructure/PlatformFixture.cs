@@ -9,13 +9,19 @@ namespace Sorcha.IntegrationTests.Infrastructure;
 
 /// <summary>
 /// Starts the real AppHost app model once per test run: real Redis (whatever the AppHost chooses, or the provider in
-/// SORCHA_TEST_REDIS_PROVIDER), every service as its own process, all traffic through the gateway over HTTP.
+/// SORCHA_TEST_REDIS_PROVIDER), every service as its own process (SORCHA_TEST_REPLICAS of each, default 1), all
+/// traffic through the gateway over HTTP.
 /// </summary>
 public class PlatformFixture : IAsyncLifetime
 {
     private readonly string _dataDirectory = Path.Combine(Path.GetTempPath(), "sorcha-it-" + Guid.NewGuid().ToString("N")[..8]);
 
     protected virtual string? RedisProvider => Environment.GetEnvironmentVariable("SORCHA_TEST_REDIS_PROVIDER");
+
+    /// <summary>Extra environment for every process (e.g. low Limits__* values for the limit tests).</summary>
+    protected virtual IReadOnlyDictionary<string, string> ServiceEnvironment => new Dictionary<string, string>();
+
+    protected virtual int Replicas => int.TryParse(Environment.GetEnvironmentVariable("SORCHA_TEST_REPLICAS"), out var n) ? n : 1;
 
     public Orchestrator App { get; private set; } = null!;
     public RedisChoice Redis { get; private set; } = null!;
@@ -33,6 +39,8 @@ public class PlatformFixture : IAsyncLifetime
             RegisterKeyEncryptionKey = SorchaApp.GenerateSecret(),
             DataDirectory = _dataDirectory,
             RedisProvider = RedisProvider,
+            ServiceEnvironment = ServiceEnvironment,
+            Replicas = Replicas,
         };
         (App, Redis) = SorchaApp.Build(Options);
         Gateway = new HttpClient { BaseAddress = new Uri($"http://127.0.0.1:{Options.GatewayPort}") };
@@ -46,6 +54,9 @@ public class PlatformFixture : IAsyncLifetime
             throw;
         }
     }
+
+    /// <summary>The resource names of every replica of <paramref name="service"/>, the first one (named as the service) first.</summary>
+    public IReadOnlyList<string> ReplicasOf(string service) => [.. SorchaApp.ReplicaNames(service, Options.Replicas)];
 
     /// <summary>A development token for <paramref name="clientId"/>, from the gateway's token endpoint.</summary>
     public async Task<string> TokenAsync(string clientId, string? secret = null)

@@ -8,6 +8,7 @@ public static class BlueprintSetup
     /// <summary>Stores, the engine with its compiled-action cache (one per process), and the action pipeline.</summary>
     public static void AddBlueprintServices(this WebApplicationBuilder builder)
     {
+        builder.AcceptServerOwnedMembers();
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddSingleton<BlueprintStore>();
         builder.Services.AddSingleton<InstanceStore>();

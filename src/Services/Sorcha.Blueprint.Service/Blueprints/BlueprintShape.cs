@@ -100,6 +100,16 @@ public static partial class BlueprintShape
                 errors.Add(at + "/dataSchema", "dataSchema must be a JSON Schema (an object or a boolean).");
             }
 
+            if (JsonNesting.TooDeep(action.DataSchema))
+            {
+                errors.Add(at + "/dataSchema", "dataSchema " + JsonNesting.Message);
+            }
+
+            if (JsonNesting.TooDeep(action.Calculations))
+            {
+                errors.Add(at + "/calculations", "calculations " + JsonNesting.Message);
+            }
+
             CheckRoutes(errors, at, action.Routes);
             CheckDisclosures(errors, at, action.Disclosures);
         }
@@ -112,6 +122,10 @@ public static partial class BlueprintShape
             if (routes![r] is null)
             {
                 errors.Add($"{at}/routes/{r}", "a route must be an object { condition?, next }.");
+            }
+            else if (JsonNesting.TooDeep(routes[r]!.Condition))
+            {
+                errors.Add($"{at}/routes/{r}/condition", "a condition " + JsonNesting.Message);
             }
         }
     }

@@ -20,12 +20,27 @@ public static class BlueprintsApi
     public static RouteGroupBuilder MapBlueprintsApi(this IEndpointRouteBuilder app)
     {
         var group = app.MapGroup("/api/blueprints").RequireAuthorization().WithTags("Blueprints");
-        group.MapPost("/", Create).WithMetadata(new RequestSizeLimitAttribute(BlueprintShape.MaxDocumentBytes));
-        group.MapGet("/", List);
-        group.MapGet("/{id}", Get);
-        group.MapPut("/{id}", Update).WithMetadata(new RequestSizeLimitAttribute(BlueprintShape.MaxDocumentBytes));
-        group.MapDelete("/{id}", Delete);
-        group.MapPost("/{id}/publish", Publish);
+        group.MapPost("/", Create).WithMetadata(new RequestSizeLimitAttribute(BlueprintShape.MaxDocumentBytes))
+            .WithName("CreateBlueprint").WithSummary("Creates a draft blueprint (version 1, unpublished); the caller is its creator.");
+        group.MapGet("/", List).WithName("ListBlueprints").WithSummary("Every blueprint, drafts included, paged.");
+        group.MapGet("/{id}", Get).WithName("GetBlueprint").WithSummary("One blueprint.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapPut("/{id}", Update).WithMetadata(new RequestSizeLimitAttribute(BlueprintShape.MaxDocumentBytes))
+            .WithName("UpdateBlueprint")
+            .WithSummary("Replaces a draft and bumps its version; a body version above 0 must be the current one (409 otherwise).")
+            .ProducesProblem(StatusCodes.Status403Forbidden)
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status409Conflict);
+        group.MapDelete("/{id}", Delete).WithName("DeleteBlueprint").WithSummary("Deletes a draft (a published blueprint is 409).")
+            .ProducesProblem(StatusCodes.Status403Forbidden)
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status409Conflict);
+        group.MapPost("/{id}/publish", Publish).WithName("PublishBlueprint")
+            .WithSummary("Publishes a blueprint, or lists every problem that prevents it (422); publishing again is 200.")
+            .ProducesProblem(StatusCodes.Status403Forbidden)
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status409Conflict)
+            .ProducesValidationProblem(StatusCodes.Status422UnprocessableEntity);
         return group;
     }
 

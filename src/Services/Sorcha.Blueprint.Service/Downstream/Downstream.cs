@@ -15,9 +15,6 @@ namespace Sorcha.Blueprint.Service.Downstream;
 /// </summary>
 public static class Downstream
 {
-    /// <summary>Per-attempt timeout of every outgoing HttpClient.</summary>
-    public static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
-
     private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web)
     {
         Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping,

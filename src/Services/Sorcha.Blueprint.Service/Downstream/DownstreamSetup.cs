@@ -1,16 +1,18 @@
 using System.Net.Http.Headers;
 using Sorcha.ServiceDefaults.Discovery;
+using Microsoft.Extensions.Options;
+using Sorcha.ServiceDefaults.Limits;
 
 namespace Sorcha.Blueprint.Service.Downstream;
 
 public static class DownstreamSetup
 {
-    /// <summary>Typed clients for the services an action goes through, found by their discovery names.</summary>
+    /// <summary>Typed clients for the services an action goes through, found by their discovery names, over all their replicas.</summary>
     public static void AddDownstreamClients(this WebApplicationBuilder builder)
     {
-        builder.Services.AddHttpClient<WalletClient>(Configure("wallet"));
-        builder.Services.AddHttpClient<TransactionClient>(Configure("transaction"));
-        builder.Services.AddHttpClient<RegisterClient>(Configure("register"));
+        builder.Services.AddHttpClient<WalletClient>(Configure("wallet")).AddReplicaBalancing("wallet");
+        builder.Services.AddHttpClient<TransactionClient>(Configure("transaction")).AddReplicaBalancing("transaction");
+        builder.Services.AddHttpClient<RegisterClient>(Configure("register")).AddReplicaBalancing("register");
     }
 
     /// <summary>The caller's own bearer token, to forward so that other services apply the caller's rights, not ours.</summary>
@@ -20,9 +22,10 @@ public static class DownstreamSetup
             : throw new InvalidOperationException("An authenticated request has no Authorization header to forward.");
 
     // Resolved when a client is created, not at start-up, so the service starts (and answers /health) without them.
+    // The per-attempt timeout is Limits:Timeouts:OutgoingSeconds (10 s); when it fires the caller gets a 503 problem.
     private static Action<IServiceProvider, HttpClient> Configure(string service) => (services, client) =>
     {
         client.BaseAddress = ServiceDiscovery.Resolve(services.GetRequiredService<IConfiguration>(), service);
-        client.Timeout = Downstream.Timeout;
+        client.Timeout = TimeSpan.FromSeconds(services.GetRequiredService<IOptions<LimitsOptions>>().Value.Timeouts.OutgoingSeconds);
     };
 }

@@ -22,10 +22,16 @@ public static class ExecutionApi
     {
         var group = app.MapGroup("/api/execution").RequireAuthorization().WithTags("Execution")
             .WithMetadata(new RequestSizeLimitAttribute(MaxDataBytes));
-        group.MapPost("/validate", Validate);
-        group.MapPost("/calculate", Calculate);
-        group.MapPost("/route", Route);
-        group.MapPost("/disclose", Disclose);
+        group.MapPost("/validate", Validate).WithName("ValidateActionData")
+            .WithSummary("Checks data against an action's schema: valid, and every error by JSON Pointer.");
+        group.MapPost("/calculate", Calculate).WithName("CalculateActionData")
+            .WithSummary("The data with the action's calculated fields added.");
+        group.MapPost("/route", Route).WithName("RouteAction")
+            .WithSummary("The next action and participant for the data (after calculation); no matching route is 422.");
+        group.MapPost("/disclose", Disclose).WithName("DiscloseActionData")
+            .WithSummary("What each participant would see of the data (after calculation).");
+        group.ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesValidationProblem(StatusCodes.Status422UnprocessableEntity);
         return group;
     }
 
@@ -60,6 +66,10 @@ public static class ExecutionApi
         var errors = new FieldErrors();
         errors.Required("blueprintId", request.BlueprintId, 64);
         errors.Required("actionId", request.ActionId, BlueprintShape.MaxIdLength);
+        if (JsonNesting.TooDeep(request.Data))
+        {
+            errors.Add("data", "data " + JsonNesting.Message);
+        }
         if (errors.Any)
         {
             return TypedResults.ValidationProblem(errors.ToDictionary());

@@ -27,10 +27,25 @@ public static class InstancesApi
 
     public static void MapInstancesApi(this IEndpointRouteBuilder app)
     {
-        app.MapPost("/api/blueprints/{id}/instances", Create).RequireAuthorization().WithTags("Instances");
+        app.MapPost("/api/blueprints/{id}/instances", Create).RequireAuthorization().WithTags("Instances")
+            .WithName("CreateInstance")
+            .WithSummary("Starts an instance of a published blueprint: a register, and a wallet address for every participant.")
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status409Conflict)
+            .ProducesProblem(StatusCodes.Status422UnprocessableEntity)
+            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         var group = app.MapGroup("/api/instances").RequireAuthorization().WithTags("Instances");
-        group.MapGet("/{instanceId}", Get);
-        group.MapPost("/{instanceId}/actions/{actionId}", Submit).WithMetadata(new RequestSizeLimitAttribute(ExecutionApi.MaxDataBytes));
+        group.MapGet("/{instanceId}", Get).WithName("GetInstance").WithSummary("Where an instance stands and the txIds so far.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapPost("/{instanceId}/actions/{actionId}", Submit).WithMetadata(new RequestSizeLimitAttribute(ExecutionApi.MaxDataBytes))
+            .WithName("SubmitAction")
+            .WithSummary("Runs the instance's next action: validate, calculate, route, disclose, encrypt, sign, commit.")
+            .ProducesProblem(StatusCodes.Status403Forbidden)
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status409Conflict)
+            .ProducesValidationProblem(StatusCodes.Status422UnprocessableEntity)
+            .ProducesProblem(StatusCodes.Status502BadGateway)
+            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
     }
 
     private static async Task<Results<Created<CreatedInstanceResponse>, ValidationProblem, ProblemHttpResult>> Create(
@@ -161,6 +176,11 @@ public static class InstancesApi
         if (errors.Required("sender", request.Sender, 128) is { } given && !Addresses.TryParse(given, out _, out _))
         {
             errors.Add("sender", "sender must be a wallet address (bech32m, hrp \"ws\").");
+        }
+
+        if (JsonNesting.TooDeep(request.Data))
+        {
+            errors.Add("data", "data " + JsonNesting.Message);
         }
 
         if (errors.Any)

@@ -11,8 +11,10 @@ public static class DocketsApi
     public static RouteGroupBuilder MapDocketsApi(this IEndpointRouteBuilder app)
     {
         var group = app.MapGroup("/api/registers/{id}/dockets").RequireAuthorization().WithTags("Dockets");
-        group.MapGet("/", List);
-        group.MapGet("/{number:long}", Get);
+        group.MapGet("/", List).WithName("ListDockets").WithSummary("Sealed dockets in number order, paged.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapGet("/{number:long}", Get).WithName("GetDocket").WithSummary("One sealed docket.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
         return group;
     }
 

@@ -22,9 +22,12 @@ public static class RegistersApi
     public static RouteGroupBuilder MapRegistersApi(this IEndpointRouteBuilder app)
     {
         var group = app.MapGroup("/api/registers").RequireAuthorization().WithTags("Registers");
-        group.MapPost("/", Create);
-        group.MapGet("/", List);
-        group.MapGet("/{id}", Get);
+        group.MapPost("/", Create).WithName("CreateRegister")
+            .WithSummary("Creates an empty register with its own Ed25519 docket-signing key; the caller is its owner.")
+            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
+        group.MapGet("/", List).WithName("ListRegisters").WithSummary("Every register, paged (registers are public ledgers).");
+        group.MapGet("/{id}", Get).WithName("GetRegister").WithSummary("A register with its height and head chain hash.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
         return group;
     }
 

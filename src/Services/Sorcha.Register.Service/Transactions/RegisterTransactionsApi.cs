@@ -12,9 +12,15 @@ public static class RegisterTransactionsApi
     public static RouteGroupBuilder MapRegisterTransactionsApi(this IEndpointRouteBuilder app)
     {
         var group = app.MapGroup("/api/registers/{id}/transactions").RequireAuthorization().WithTags("Register transactions");
-        group.MapGet("/", List);
-        group.MapGet("/{txId}", Get);
-        group.MapGet("/{txId}/proof", Proof);
+        group.MapGet("/", List).WithName("ListRegisterTransactions")
+            .WithSummary("Committed transactions in sequence order, paged.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapGet("/{txId}", Get).WithName("GetRegisterTransaction").WithSummary("One committed transaction.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapGet("/{txId}/proof", Proof).WithName("GetInclusionProof")
+            .WithSummary("The RFC 9162 inclusion proof of a transaction in its docket (409 until the docket is sealed).")
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status409Conflict);
         return group;
     }
 

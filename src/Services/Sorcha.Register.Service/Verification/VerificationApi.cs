@@ -21,8 +21,13 @@ public static class VerificationApi
     public static RouteGroupBuilder MapVerificationApi(this IEndpointRouteBuilder app)
     {
         var group = app.MapGroup("/api/registers/{id}").RequireAuthorization().WithTags("Verification");
-        group.MapGet("/verify", Verify);
-        group.MapGet("/export", Export);
+        group.MapGet("/verify", Verify).WithName("VerifyRegister")
+            .WithSummary("Recomputes every txId, signature, chain hash, Merkle root and docket link up to the current height.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapGet("/export", Export).WithName("ExportRegister")
+            .WithSummary("NDJSON: every committed transaction, then every docket, enough to verify offline.")
+            .Produces(StatusCodes.Status200OK, contentType: "application/x-ndjson")
+            .ProducesProblem(StatusCodes.Status404NotFound);
         return group;
     }
 

@@ -22,6 +22,11 @@ public static class BatchApi
     internal static async Task<Results<Ok<BatchResponse>, ValidationProblem, ProblemHttpResult>> Submit(
         HttpRequest request, GroupCommitter commits, CancellationToken cancellationToken)
     {
+        if (RequestBody.NotJson(request) is { } notJson)
+        {
+            return notJson;
+        }
+
         if (await RequestBody.ReadAsync(request, MaxBatchBytes, cancellationToken) is not { } body)
         {
             return TooLarge.Problem("The batch", MaxBatchBytes);
@@ -48,6 +53,11 @@ public static class BatchApi
                 });
             }
 
+            if (UnexpectedMembers(document.RootElement) is { } unexpected)
+            {
+                return TypedResults.ValidationProblem(unexpected);
+            }
+
             var count = array.GetArrayLength();
             if (count is 0 or > MaxBatchSize)
             {
@@ -59,6 +69,32 @@ public static class BatchApi
 
             return TypedResults.Ok(new BatchResponse(await CommitAsync([.. array.EnumerateArray()], commits)));
         }
+    }
+
+    /// <summary>
+    /// The envelope is as strict as a transaction: a member other than <c>transactions</c>, or <c>transactions</c> twice
+    /// (JsonDocument would silently take one of them), is 400 naming it.
+    /// </summary>
+    private static Dictionary<string, string[]>? UnexpectedMembers(JsonElement root)
+    {
+        var errors = new FieldErrors();
+        var seen = 0;
+        foreach (var member in root.EnumerateObject())
+        {
+            if (member.NameEquals("transactions"u8))
+            {
+                if (++seen == 2)
+                {
+                    errors.Add("transactions", "appears more than once");
+                }
+            }
+            else
+            {
+                errors.Add(member.Name, "is not a batch member (the batch is { \"transactions\": [...] })");
+            }
+        }
+
+        return errors.Any ? errors.ToDictionary() : null;
     }
 
     /// <summary>Parses and checks every item in parallel across cores, then commits the good ones together.</summary>

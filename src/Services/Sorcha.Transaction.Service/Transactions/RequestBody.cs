@@ -1,9 +1,25 @@
 using System.Buffers;
+using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace Sorcha.Transaction.Service.Transactions;
 
 internal static class RequestBody
 {
+    /// <summary>
+    /// Kestrel's limit for a route whose contract allows <paramref name="contractBytes"/>: room above it, so that a body a
+    /// little over the contract still gets the clean 413 of <see cref="ReadAsync"/>; far over it Kestrel stops reading.
+    /// </summary>
+    public static long KestrelLimit(long contractBytes) => contractBytes + Math.Max(contractBytes / 16, 1024 * 1024);
+
+    /// <summary>
+    /// 415 unless the body says it is JSON (application/json or a +json type), as bound routes answer. An empty body
+    /// needs no type (a proxy may drop it): it is the parser's 400.
+    /// </summary>
+    public static ProblemHttpResult? NotJson(HttpRequest request) => request.HasJsonContentType() || request.ContentLength == 0
+        ? null
+        : TypedResults.Problem("Send the body as application/json.", statusCode: StatusCodes.Status415UnsupportedMediaType,
+            title: "Unsupported media type");
+
     /// <summary>
     /// The body, or null when it is longer than <paramref name="limit"/>. An oversized body is still read to its end
     /// (and dropped) so the gateway in front sees an ordinary exchange and a clean 413 instead of a reset connection;

@@ -3,6 +3,25 @@ using Sorcha.Registers.Store;
 
 namespace Sorcha.Transaction.Service.Transactions;
 
+/// <summary>
+/// api.md's Transaction, for the OpenAPI document only: submissions are parsed from their exact bytes (Sorcha.Ledger),
+/// never bound to this record, because the txId is computed over what was sent.
+/// </summary>
+public sealed record TransactionDocument(
+    string RegisterId,
+    string Sender,
+    string Algorithm,
+    string PublicKey,
+    System.Text.Json.JsonElement Payload,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] TransactionMetadataDocument? Metadata,
+    string Timestamp,
+    string Signature);
+
+public sealed record TransactionMetadataDocument(string Type, string BlueprintId, string InstanceId, string ActionId);
+
+/// <summary>POST /api/transactions/batch, for the OpenAPI document only.</summary>
+public sealed record BatchDocument(IReadOnlyList<TransactionDocument> Transactions);
+
 /// <summary>GET /api/transactions/{txId}: where a transaction was committed.</summary>
 public sealed record TransactionLocation(string TxId, string RegisterId, long Sequence);
 

@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.AspNetCore.Mvc;
 using Sorcha.Ledger.Formats;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
@@ -15,10 +16,19 @@ public static class TransactionsApi
     public static RouteGroupBuilder MapTransactionsApi(this IEndpointRouteBuilder app)
     {
         var group = app.MapGroup("/api/transactions").RequireAuthorization().WithTags("Transactions");
-        group.MapGet("/", Limits);
-        group.MapPost("/", Submit);
-        group.MapPost("/batch", BatchApi.Submit);
-        group.MapGet("/{txId}", Locate);
+        group.MapGet("/", Limits).WithName("GetSubmissionLimits").WithSummary("What a submission may weigh and how many a batch may hold.");
+        group.MapPost("/", Submit).WithName("SubmitTransaction")
+            .WithSummary("Commits a signed transaction (201), or returns its earlier commit (200: idempotent by txId).")
+            .Accepts<TransactionDocument>("application/json")
+            .WithMetadata(new RequestSizeLimitAttribute(RequestBody.KestrelLimit(MaxTransactionBytes)))
+            .ProducesProblem(StatusCodes.Status422UnprocessableEntity)
+            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
+        group.MapPost("/batch", BatchApi.Submit).WithName("SubmitTransactionBatch")
+            .WithSummary("Commits 1 to 1,000 transactions; one result per item, in order, each with the status a single POST gets.")
+            .Accepts<BatchDocument>("application/json")
+            .WithMetadata(new RequestSizeLimitAttribute(RequestBody.KestrelLimit(BatchApi.MaxBatchBytes)));
+        group.MapGet("/{txId}", Locate).WithName("LocateTransaction").WithSummary("Where a transaction was committed.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
         return group;
     }
 
@@ -32,6 +42,11 @@ public static class TransactionsApi
     private static async Task<Results<Created<StoredTransaction>, Ok<StoredTransaction>, ValidationProblem, ProblemHttpResult>> Submit(
         HttpRequest request, GroupCommitter commits, CancellationToken cancellationToken)
     {
+        if (RequestBody.NotJson(request) is { } notJson)
+        {
+            return notJson;
+        }
+
         if (await RequestBody.ReadAsync(request, MaxTransactionBytes, cancellationToken) is not { } body)
         {
             return TooLarge.Problem("The transaction", MaxTransactionBytes);

@@ -1,6 +1,7 @@
 using System.Security.Claims;
 using System.Security.Cryptography;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.AspNetCore.Mvc;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Api;
@@ -17,8 +18,15 @@ public static class EncryptionApi
     public static RouteGroupBuilder MapEncryptionApi(this IEndpointRouteBuilder app)
     {
         var group = app.MapGroup("/api/wallets").RequireAuthorization().WithTags("Encryption");
-        group.MapPost("/{address}/encrypt", Encrypt);
-        group.MapPost("/{address}/decrypt", Decrypt);
+        group.MapPost("/{address}/encrypt", Encrypt).WithName("EncryptForWallet")
+            .WithSummary("Seals base64 data (at most 1 MiB decoded) for any wallet, sent by one of the caller's wallets.")
+            .WithMetadata(new RequestSizeLimitAttribute(SigningApi.MaxBodyBytes))
+            .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapPost("/{address}/decrypt", Decrypt).WithName("DecryptWithWallet")
+            .WithSummary("Opens an envelope addressed to one of the caller's wallets.")
+            .WithMetadata(new RequestSizeLimitAttribute(SigningApi.MaxBodyBytes))
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status422UnprocessableEntity);
         return group;
     }
 

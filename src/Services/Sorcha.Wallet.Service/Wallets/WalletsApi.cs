@@ -15,10 +15,14 @@ public static class WalletsApi
     public static RouteGroupBuilder MapWalletsApi(this IEndpointRouteBuilder app)
     {
         var group = app.MapGroup("/api/wallets").RequireAuthorization().WithTags("Wallets");
-        group.MapPost("/", Create);
-        group.MapGet("/", List);
-        group.MapGet("/{address}", Get);
-        group.MapDelete("/{address}", Delete);
+        group.MapPost("/", Create).WithName("CreateWallet")
+            .WithSummary("Creates a wallet (a new 24-word mnemonic is shown once), or recovers one from its mnemonic.")
+            .ProducesProblem(StatusCodes.Status409Conflict);
+        group.MapGet("/", List).WithName("ListWallets").WithSummary("The caller's wallets, paged.");
+        group.MapGet("/{address}", Get).WithName("GetWallet").WithSummary("One of the caller's wallets (another caller's is 404).")
+            .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapDelete("/{address}", Delete).WithName("DeleteWallet").WithSummary("Deletes one of the caller's wallets and its keys.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
         return group;
     }
 

@@ -1,0 +1,30 @@
+using Sorcha.Gateway.Proxy;
+
+namespace Sorcha.Gateway.OpenApi;
+
+/// <summary>
+/// Swagger UI at /swagger listing the four services' documents, for local runs only (Development): production
+/// clients read the JSON documents. Static files, so it runs before authentication.
+/// </summary>
+public static class OpenApiBrowser
+{
+    public const string RoutePrefix = "swagger";
+
+    public static void UseOpenApiBrowser(this WebApplication app)
+    {
+        if (!app.Environment.IsDevelopment())
+        {
+            return;
+        }
+
+        app.UseSwaggerUI(o =>
+        {
+            o.RoutePrefix = RoutePrefix;
+            o.DocumentTitle = "Sorcha API";
+            foreach (var service in ProxyRoutes.Services)
+            {
+                o.SwaggerEndpoint($"/openapi/{service}.json", service);
+            }
+        });
+    }
+}

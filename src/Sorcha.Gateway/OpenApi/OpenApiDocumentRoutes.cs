@@ -1,0 +1,69 @@
+using Microsoft.Net.Http.Headers;
+using Sorcha.Gateway.Proxy;
+using Sorcha.ServiceDefaults.Discovery;
+using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ServiceDefaults.OpenApi;
+
+namespace Sorcha.Gateway.OpenApi;
+
+/// <summary>
+/// GET /openapi/{service}.json → that service's /openapi/v1.json, so one base URL serves every document. Anonymous when
+/// the services' documents are (Development by default); otherwise the caller's token is passed on and checked twice,
+/// like any proxied route.
+/// </summary>
+public static class OpenApiDocumentRoutes
+{
+    public const string ClientName = "openapi";
+
+    // A service builds its document on the first request, which takes seconds on a cold, busy machine: the client waits
+    // as long as the forwarder does for any other answer.
+    public static void AddOpenApiDocumentRoutes(this WebApplicationBuilder builder) => builder.Services.AddHttpClient(ClientName,
+        c => c.Timeout = TimeSpan.FromSeconds(builder.Configuration.Limits().Timeouts.ForwarderSeconds));
+
+    public static void MapOpenApiDocumentRoutes(this WebApplication app)
+    {
+        var endpoint = app.MapGet("/openapi/{service}.json", FetchAsync).WithName("openapi:document").ExcludeFromDescription();
+        if (OpenApiSetup.DocumentsAreAnonymous(app.Configuration, app.Environment))
+        {
+            endpoint.AllowAnonymous();
+        }
+    }
+
+    private static async Task<IResult> FetchAsync(string service, HttpContext context, IHttpClientFactory clients,
+        IConfiguration configuration, ILogger<HttpClient> logger)
+    {
+        if (!ProxyRoutes.Services.Contains(service, StringComparer.Ordinal)
+            || ServiceDiscovery.TryResolve(configuration, service) is not { } baseUri)
+        {
+            return TypedResults.Problem($"No service is called '{service}'; documents: {string.Join(", ", ProxyRoutes.Services)}.",
+                statusCode: StatusCodes.Status404NotFound, title: "Unknown document");
+        }
+
+        using var request = new HttpRequestMessage(HttpMethod.Get, new Uri(baseUri, $"/openapi/{OpenApiSetup.DocumentName}.json"));
+        if (context.Request.Headers.Authorization is { Count: > 0 } authorization)
+        {
+            request.Headers.TryAddWithoutValidation(HeaderNames.Authorization, authorization.ToArray());
+        }
+
+        try
+        {
+            using var response = await clients.CreateClient(ClientName).SendAsync(request, context.RequestAborted);
+            var body = await response.Content.ReadAsStringAsync(context.RequestAborted);
+            var contentType = response.Content.Headers.ContentType?.ToString() ?? "application/json";
+            return TypedResults.Content(body, contentType, statusCode: (int)response.StatusCode);
+        }
+        catch (OperationCanceledException) when (context.RequestAborted.IsCancellationRequested)
+        {
+            return TypedResults.Empty;
+        }
+        catch (OperationCanceledException)
+        {
+            return TypedResults.Problem($"The {service} service did not send its document in time.", statusCode: StatusCodes.Status504GatewayTimeout);
+        }
+        catch (HttpRequestException e)
+        {
+            logger.LogWarning("Fetching the {Service} OpenAPI document failed: {Error}", service, e.Message);
+            return TypedResults.Problem($"The {service} service is unavailable.", statusCode: StatusCodes.Status502BadGateway);
+        }
+    }
+}

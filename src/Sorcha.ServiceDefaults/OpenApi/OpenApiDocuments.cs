@@ -1,0 +1,68 @@
+using Microsoft.AspNetCore.Authorization;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.OpenApi;
+using Microsoft.OpenApi;
+
+namespace Sorcha.ServiceDefaults.OpenApi;
+
+/// <summary>What every Sorcha document says beyond the endpoints' own metadata.</summary>
+internal static class OpenApiDocuments
+{
+    private const string Bearer = "Bearer";
+    private const string ProblemJson = "application/problem+json";
+
+    /// <summary>
+    /// Title, the bearer scheme, and no <c>servers</c>: the document is read through the gateway, so its routes are
+    /// relative to wherever it was fetched from, never the service's own loopback address.
+    /// </summary>
+    public static void Describe(OpenApiDocument document, string service)
+    {
+        document.Info.Title = $"Sorcha {service} API";
+        document.Info.Version = OpenApiSetup.DocumentName;
+        document.Info.Description = "Reached through the gateway. Errors are RFC 9457 problem documents (application/problem+json).";
+        document.Servers = [];
+        document.Components ??= new OpenApiComponents();
+        document.Components.SecuritySchemes ??= new Dictionary<string, IOpenApiSecurityScheme>();
+        document.Components.SecuritySchemes[Bearer] = new OpenApiSecurityScheme
+        {
+            Type = SecuritySchemeType.Http,
+            Scheme = "bearer",
+            BearerFormat = "JWT",
+            Description = "In Development: POST /api/auth/token (client credentials) on the gateway.",
+        };
+        document.Security = [new OpenApiSecurityRequirement { [new OpenApiSecuritySchemeReference(Bearer, document)] = [] }];
+    }
+
+    /// <summary>The answers any route can give besides its own: 401 without a valid token, 429 over the rate, 413 for bodies.</summary>
+    public static async Task AddCommonProblemsAsync(OpenApiOperation operation, OpenApiOperationTransformerContext context,
+        CancellationToken ct)
+    {
+        var metadata = context.Description.ActionDescriptor.EndpointMetadata;
+        operation.Responses ??= [];
+        var problem = await context.GetOrCreateSchemaAsync(typeof(ProblemDetails), null, ct);
+        if (!metadata.OfType<IAllowAnonymous>().Any())
+        {
+            Add(operation, StatusCodes.Status401Unauthorized, "No token, or a token that is not valid here.", problem);
+        }
+        else
+        {
+            operation.Security = [];
+        }
+
+        if (operation.RequestBody is not null)
+        {
+            Add(operation, StatusCodes.Status413PayloadTooLarge, "The body is larger than the route allows.", problem);
+            Add(operation, StatusCodes.Status415UnsupportedMediaType, "The body is not application/json.", problem);
+        }
+
+        Add(operation, StatusCodes.Status429TooManyRequests, "Over the caller's rate limit; see Retry-After.", problem);
+    }
+
+    private static void Add(OpenApiOperation operation, int status, string description, IOpenApiSchema schema) =>
+        operation.Responses!.TryAdd(status.ToString(System.Globalization.CultureInfo.InvariantCulture), new OpenApiResponse
+        {
+            Description = description,
+            Content = new Dictionary<string, OpenApiMediaType> { [ProblemJson] = new() { Schema = schema } },
+        });
+}

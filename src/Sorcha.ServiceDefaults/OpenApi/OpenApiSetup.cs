@@ -1,0 +1,44 @@
+using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+
+namespace Sorcha.ServiceDefaults.OpenApi;
+
+/// <summary>
+/// Each service describes itself at /openapi/v1.json (Microsoft.AspNetCore.OpenApi); the gateway republishes the four
+/// documents at /openapi/{service}.json. The documents are anonymous in Development; elsewhere they need a token unless
+/// OpenApi:Anonymous says otherwise (they hold no secrets, but a route map is reconnaissance for whoever has no token).
+/// </summary>
+public static class OpenApiSetup
+{
+    public const string DocumentName = "v1";
+    public const string AnonymousConfigKey = "OpenApi:Anonymous";
+
+    public static bool DocumentsAreAnonymous(IConfiguration configuration, IHostEnvironment environment) =>
+        configuration.GetValue(AnonymousConfigKey, environment.IsDevelopment());
+
+    internal static void AddSorchaOpenApi(this IHostApplicationBuilder builder)
+    {
+        var service = builder.Configuration["OTEL_SERVICE_NAME"] ?? builder.Environment.ApplicationName;
+        builder.Services.AddOpenApi(DocumentName, o =>
+        {
+            o.AddDocumentTransformer((document, _, _) =>
+            {
+                OpenApiDocuments.Describe(document, service);
+                return Task.CompletedTask;
+            });
+            o.AddOperationTransformer(OpenApiDocuments.AddCommonProblemsAsync);
+        });
+    }
+
+    /// <summary>GET /openapi/v1.json on a service.</summary>
+    public static void MapSorchaOpenApi(this WebApplication app)
+    {
+        var endpoint = app.MapOpenApi();
+        if (DocumentsAreAnonymous(app.Configuration, app.Environment))
+        {
+            endpoint.AllowAnonymous();
+        }
+    }
+}

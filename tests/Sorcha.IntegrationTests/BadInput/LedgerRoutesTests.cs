@@ -1,0 +1,173 @@
+using System.Net;
+using System.Text.Json.Nodes;
+using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.IntegrationTests.Ledger;
+
+namespace Sorcha.IntegrationTests.BadInput;
+
+/// <summary>
+/// Every register and transaction route of docs/api.md, fed bad input: each answer is a 4xx problem, no register
+/// appears, the register's height and head stay, and the one valid transaction the cases are cut from never commits.
+/// </summary>
+[Collection(PlatformScope.Name)]
+public sealed class LedgerRoutesTests(PlatformFixture platform) : BadInputSuite(platform)
+{
+    private static readonly CaseTable Cases = Build();
+
+    protected override CaseTable Table => Cases;
+
+    public static TheoryData<string> Names() => Cases.Names();
+
+    [Theory]
+    [MemberData(nameof(Names))]
+    public Task Refused_with_a_problem_and_nothing_changes(string name) => RunAsync(name);
+
+    protected override async Task<Resources> CreateResourcesAsync(HttpClient owner, HttpClient foreign)
+    {
+        var register = (await LedgerFlows.CreateRegisterAsync(owner, "bad input")).Str("id");
+        var committed = LedgerFlows.Build(register, Signer.New());
+        await LedgerFlows.SubmitAsync(owner, committed, HttpStatusCode.Created);
+        await LedgerFlows.WaitUntilSealedAsync(owner, register, 1, TimeSpan.FromSeconds(20));
+
+        // Cut every submission case from this one: signed and valid, so only the change made by a case is wrong.
+        var pending = LedgerFlows.Build(register, Signer.New());
+        return new Resources(new Dictionary<string, string>
+        {
+            ["register"] = register,
+            ["txId"] = committed.TxId,
+            ["pending"] = pending.Json,
+            ["pendingTxId"] = pending.TxId,
+            ["unknownRegister"] = Guid.NewGuid().ToString("N"),
+            ["unknownTxId"] = Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(32)),
+        });
+    }
+
+    protected override async Task<string> SnapshotAsync(HttpClient owner, HttpClient foreign, Resources resources)
+    {
+        var register = await owner.GetStringAsync($"/api/registers/{resources["register"]}");
+        var total = (await Json.ReadAsync(await owner.GetAsync("/api/registers?pageSize=1"))).GetProperty("totalCount").GetInt64();
+        using var pending = await owner.GetAsync($"/api/transactions/{resources["pendingTxId"]}");
+        return $"{register} registers={total} pending={(int)pending.StatusCode}";
+    }
+
+    private static CaseTable Build()
+    {
+        var t = new CaseTable();
+        var get = HttpMethod.Get;
+        var post = HttpMethod.Post;
+        var unknownRegisters = CaseTable.MalformedIds("{unknownRegister}");
+
+        const string create = """{"name":"bad input"}""";
+        t.Tokens(post, "/api/registers", "register", Bodies.Json(create));
+        t.Unreadable(post, "/api/registers", "name");
+        t.ContentTypes(post, "/api/registers", _ => create);
+        t.Members(post, "/api/registers", _ => create, new Field("name", FieldKind.Text));
+        t.Add(post, "/api/registers", "name of 101 characters", [400], Bodies.Json($$"""{"name":"{{new string('n', 101)}}"}"""));
+        t.Add(post, "/api/registers", "name of white space", [400], Bodies.Json("""{"name":" \t "}"""));
+        t.Oversized(post, "/api/registers", "name", 3 * 1024 * 1024, "3 MiB");
+
+        t.Tokens(get, "/api/registers", "register");
+        t.Paging("/api/registers");
+        foreach (var suffix in new[] { "", "/transactions", "/dockets", "/verify", "/export" })
+        {
+            t.Tokens(get, "/api/registers/{register}" + suffix, "register");
+            t.Ids(get, "/api/registers/{id}" + suffix, [404], null, unknownRegisters);
+        }
+
+        t.Paging("/api/registers/{register}/transactions");
+        t.Paging("/api/registers/{register}/dockets");
+        foreach (var suffix in new[] { "", "/proof" })
+        {
+            t.Tokens(get, "/api/registers/{register}/transactions/{txId}" + suffix, "register");
+            t.Ids(get, "/api/registers/{register}/transactions/{id}" + suffix, [404], null, CaseTable.MalformedIds("{unknownTxId}"));
+            t.Ids(get, "/api/registers/{id}/transactions/{txId}" + suffix, [404], null, unknownRegisters[..3]);
+        }
+
+        t.Tokens(get, "/api/registers/{register}/dockets/0", "register");
+        t.Ids(get, "/api/registers/{register}/dockets/{id}", [404], null, ("not sealed yet", "99999"), ("negative", "-1"),
+            ("not a number", "abc"), ("a fraction", "1.5"), ("over a long", "99999999999999999999999"), ("hex", "0x1"));
+        t.Ids(get, "/api/registers/{id}/dockets/0", [404], null, unknownRegisters[..3]);
+
+        t.Tokens(get, "/api/transactions", "transaction");
+        t.Tokens(get, "/api/transactions/{txId}", "transaction");
+        t.Ids(get, "/api/transactions/{id}", [400, 404], null, CaseTable.MalformedIds("{unknownTxId}"));
+
+        Func<Resources, string> pending = r => r["pending"];
+        t.Tokens(post, "/api/transactions", "transaction", Bodies.Json(pending));
+        t.Unreadable(post, "/api/transactions", "registerId");
+        t.ContentTypes(post, "/api/transactions", pending);
+        t.Members(post, "/api/transactions", pending, new Field("registerId", FieldKind.Text), new Field("sender", FieldKind.Text),
+            new Field("algorithm", FieldKind.Text), new Field("publicKey", FieldKind.Base64),
+            new Field("payload", FieldKind.Any) { Wrong = [400, 422] }, new Field("timestamp", FieldKind.Text),
+            new Field("signature", FieldKind.Base64), new Field("metadata", FieldKind.Document, Required: false));
+        foreach (var (what, payload) in new[]
+        {
+            ("a number too large for a double", "1e400"), ("an integer above 2^64", "123456789012345678901234567890"),
+            ("a lone surrogate", "\"\\ud800\""), ("a member given twice", """{"a":1,"a":2}"""), ("negative zero", "-0"),
+        })
+        {
+            t.Add(post, "/api/transactions", "payload: " + what + ", after signing", [400, 422],
+                Bodies.Json(r => WithPayload(r["pending"], payload)));
+        }
+
+        t.Add(post, "/api/transactions", "signature of another transaction", [422],
+            Bodies.Json(r => With(r["pending"], "payload", new JsonObject { ["n"] = "changed" })));
+        t.Add(post, "/api/transactions", "unknown register", [422], Bodies.Json(r => With(r["pending"], "registerId", r["unknownRegister"])));
+        t.Add(post, "/api/transactions", "timestamp with an offset", [400], Bodies.Json(r => With(r["pending"], "timestamp", "2025-01-01T00:00:00+01:00")));
+        t.Add(post, "/api/transactions", "timestamp on 30 February", [400], Bodies.Json(r => With(r["pending"], "timestamp", "2025-02-30T00:00:00Z")));
+        t.Add(post, "/api/transactions", "metadata: null", [400], Bodies.Json(r => With(r["pending"], "metadata", null)));
+        t.Add(post, "/api/transactions", "metadata: an unknown member", [400], Bodies.Json(r => With(r["pending"], "metadata",
+            new JsonObject { ["type"] = "Action", ["blueprintId"] = "b", ["instanceId"] = "i", ["actionId"] = "a", ["extra"] = 1 })));
+        t.Oversized(post, "/api/transactions", "registerId", 3 * 1024 * 1024, "3 MiB");
+
+        Func<Resources, string> batch = r => "{\"transactions\":[" + r["pending"] + "]}";
+        t.Tokens(post, "/api/transactions/batch", "transaction", Bodies.Json(batch));
+        t.Unreadable(post, "/api/transactions/batch", "transactions");
+        t.ContentTypes(post, "/api/transactions/batch", batch);
+        foreach (var (what, body) in new[]
+        {
+            ("transactions: left out", "{}"), ("transactions: a number", """{"transactions":5}"""),
+            ("transactions: an object", """{"transactions":{}}"""), ("transactions: null", """{"transactions":null}"""),
+            ("transactions: empty", """{"transactions":[]}"""), ("transactions: given twice", """{"transactions":[],"transactions":[1]}"""),
+            ("an unknown member", """{"transactions":[1],"unexpected":true}"""),
+            ("1,001 items", "{\"transactions\":[" + string.Join(',', Enumerable.Repeat("{}", 1001)) + "]}"),
+        })
+        {
+            t.Add(post, "/api/transactions/batch", what, [400], Bodies.Json(body));
+        }
+
+        foreach (var (what, items) in new (string, Func<Resources, string>)[]
+        {
+            ("numbers", _ => "1,2"), ("null", _ => "null"), ("a string", _ => "\"x\""), ("an empty object", _ => "{}"),
+            ("an array", _ => "[]"), ("1,000 empty objects", _ => string.Join(',', Enumerable.Repeat("{}", 1000))),
+            ("a transaction signed over other bytes", r => With(r["pending"], "payload", new JsonObject { ["n"] = "changed" })),
+            ("a transaction for an unknown register", r => With(r["pending"], "registerId", r["unknownRegister"])),
+            ("a transaction with an unknown member", r => With(r["pending"], "unexpected", true)),
+        })
+        {
+            t.Add(new BadInputCase($"POST /api/transactions/batch · items: {what}", post, "/api/transactions/batch", [200])
+            {
+                Body = Bodies.Json(r => "{\"transactions\":[" + items(r) + "]}"),
+                BatchItems = true,
+            });
+        }
+
+        t.Oversized(post, "/api/transactions/batch", "transactions", 20 * 1024 * 1024, "20 MiB");
+        return t;
+    }
+
+    private static string With(string json, string member, JsonNode? value)
+    {
+        var node = JsonNode.Parse(json)!.AsObject();
+        node[member] = value;
+        return node.ToJsonString();
+    }
+
+    /// <summary>The payload spliced in as text, for values a JsonNode would not keep as sent.</summary>
+    private static string WithPayload(string json, string payloadText)
+    {
+        var node = JsonNode.Parse(json)!.AsObject();
+        node["payload"] = "__PAYLOAD__";
+        return node.ToJsonString().Replace("\"__PAYLOAD__\"", payloadText, StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,27 @@
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Limits;
+
+/// <summary>
+/// A platform of its own with limits set low through configuration (Limits__*), as an operator would set them, so that
+/// the limit tests can reach them without sending thousands of requests or waiting half a minute.
+/// </summary>
+public sealed class LimitsPlatformFixture : PlatformFixture
+{
+    public const int Burst = 20;
+    public const int BodyLimit = 4096;
+    // Short, but not so short that a cold service on a busy machine misses them on an ordinary request.
+    public const double ForwarderSeconds = 10;
+    public const double OutgoingSeconds = 2;
+
+    protected override int Replicas => 1;
+
+    protected override IReadOnlyDictionary<string, string> ServiceEnvironment => new Dictionary<string, string>
+    {
+        ["Limits__RateLimit__PermitsPerSecond"] = "1",
+        ["Limits__RateLimit__Burst"] = Burst.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        ["Limits__MaxRequestBodyBytes"] = BodyLimit.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        ["Limits__Timeouts__ForwarderSeconds"] = ForwarderSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        ["Limits__Timeouts__OutgoingSeconds"] = OutgoingSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+    };
+}

@@ -1,0 +1,147 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Http.Json;
+using Sorcha.IntegrationTests.Blueprints;
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Limits;
+
+/// <summary>Rate, body size and time limits from configuration (docs/reliability.md, "Limits"), each as a problem document.</summary>
+public sealed class LimitsTests(LimitsPlatformFixture platform) : IClassFixture<LimitsPlatformFixture>
+{
+    [Fact]
+    public async Task A_caller_over_its_rate_gets_429_with_Retry_After_and_other_callers_do_not()
+    {
+        using var greedy = await platform.ClientAsync("limits-greedy");
+        using var other = await platform.ClientAsync("limits-other");
+
+        HttpResponseMessage? refused = null;
+        for (var i = 0; i < LimitsPlatformFixture.Burst * 3 && refused is null; i++)
+        {
+            var response = await greedy.GetAsync("/api/registers");
+            if (response.StatusCode == HttpStatusCode.TooManyRequests)
+            {
+                refused = response;
+            }
+            else
+            {
+                Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+                response.Dispose();
+            }
+        }
+
+        Assert.NotNull(refused);
+        using (refused)
+        {
+            var problem = await ProblemAssert.IsProblemAsync(refused, HttpStatusCode.TooManyRequests);
+            Assert.Contains("retry", problem.Str("detail"), StringComparison.OrdinalIgnoreCase);
+            var retryAfter = refused.Headers.RetryAfter?.Delta;
+            Assert.NotNull(retryAfter);
+            Assert.InRange(retryAfter.Value.TotalSeconds, 1, 60);
+
+            using var unaffected = await other.GetAsync("/api/registers");
+            Assert.Equal(HttpStatusCode.OK, unaffected.StatusCode);
+
+            await Task.Delay(retryAfter.Value + TimeSpan.FromMilliseconds(200));
+            using var again = await greedy.GetAsync("/api/registers");
+            Assert.Equal(HttpStatusCode.OK, again.StatusCode);
+        }
+    }
+
+    [Fact]
+    public async Task A_body_over_the_configured_limit_is_413_and_one_under_it_is_served()
+    {
+        using var caller = await platform.ClientAsync("limits-body");
+        using var over = await caller.PostAsJsonAsync("/api/registers", new { name = new string('n', LimitsPlatformFixture.BodyLimit) });
+        var problem = await ProblemAssert.IsProblemAsync(over, HttpStatusCode.RequestEntityTooLarge);
+        Assert.Contains(LimitsPlatformFixture.BodyLimit.ToString(System.Globalization.CultureInfo.InvariantCulture), problem.Str("detail"),
+            StringComparison.Ordinal);
+
+        using var under = await caller.PostAsJsonAsync("/api/registers", new { name = "small" });
+        Assert.Equal(HttpStatusCode.Created, under.StatusCode);
+    }
+
+    [Fact]
+    public async Task A_service_that_does_not_answer_is_a_504_from_the_gateway_within_its_timeout()
+    {
+        using var caller = await platform.ClientAsync("limits-hung-service");
+        var watch = Stopwatch.StartNew();
+        using (Pause.Of(platform.App["register"].Process!))
+        {
+            using var response = await caller.GetAsync("/api/registers");
+            watch.Stop();
+            var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.GatewayTimeout);
+            Assert.Contains("register", problem.Str("detail"), StringComparison.Ordinal);
+        }
+
+        Assert.InRange(watch.Elapsed.TotalSeconds, LimitsPlatformFixture.ForwarderSeconds - 0.5, LimitsPlatformFixture.ForwarderSeconds + 10);
+        await WaitForAsync(caller, "/api/registers");
+    }
+
+    [Fact]
+    public async Task A_downstream_service_that_does_not_answer_is_a_503_from_the_blueprint_service()
+    {
+        using var caller = await platform.ClientAsync("limits-hung-wallet");
+        var wallet = await InstanceFlows.WalletAsync(caller);
+        var blueprint = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
+        var register = await InstanceFlows.RegisterAsync(caller);
+        var instance = await InstanceFlows.InstanceAsync(caller, blueprint, register,
+            new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });
+
+        var watch = Stopwatch.StartNew();
+        using (Pause.Of(platform.App["wallet"].Process!))
+        {
+            using var response = await caller.PostAsJsonAsync($"/api/instances/{instance}/actions/submit",
+                new { sender = wallet, data = InstanceFlows.Claim });
+            watch.Stop();
+            var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.ServiceUnavailable);
+            Assert.Contains("wallet", problem.Str("detail"), StringComparison.Ordinal);
+        }
+
+        // The Blueprint service's own timeout fired, not the gateway's.
+        Assert.InRange(watch.Elapsed.TotalSeconds, LimitsPlatformFixture.OutgoingSeconds - 0.5, LimitsPlatformFixture.ForwarderSeconds);
+        var state = await BlueprintFlows.GetAsync(caller, $"/api/instances/{instance}");
+        Assert.Equal("submit", state.Str("nextActionId"));
+    }
+
+    [Fact]
+    public async Task A_stalled_Redis_costs_a_caller_at_most_the_gateway_timeout()
+    {
+        if (platform.Redis.Provider == "container")
+        {
+            return; // Redis runs inside a container: there is no local process to pause
+        }
+
+        var redis = platform.App[Sorcha.AppHost.Redis.RedisSelector.ResourceName].Process;
+        Assert.NotNull(redis);
+        using var caller = await platform.ClientAsync("limits-hung-redis");
+        var watch = Stopwatch.StartNew();
+        using (Pause.Of(redis!))
+        {
+            using var response = await caller.GetAsync("/api/wallets");
+            watch.Stop();
+            var status = (int)response.StatusCode;
+            Assert.True(status is 503 or 504, $"expected 503 or 504, got {status}");
+            Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
+        }
+
+        Assert.True(watch.Elapsed.TotalSeconds < LimitsPlatformFixture.ForwarderSeconds + 10, $"took {watch.Elapsed.TotalSeconds:F1} s");
+        await WaitForAsync(caller, "/api/wallets");
+    }
+
+    private static async Task WaitForAsync(HttpClient caller, string url)
+    {
+        var deadline = DateTime.UtcNow.AddSeconds(30);
+        while (true)
+        {
+            using var response = await caller.GetAsync(url);
+            if (response.StatusCode == HttpStatusCode.OK || DateTime.UtcNow > deadline)
+            {
+                Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+                return;
+            }
+
+            await Task.Delay(500);
+        }
+    }
+}

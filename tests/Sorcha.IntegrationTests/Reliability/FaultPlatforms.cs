@@ -1,0 +1,25 @@
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Reliability;
+
+/// <summary>
+/// A platform of its own for tests that kill Redis or restart services, so the shared <see cref="PlatformFixture"/>
+/// never sees a fault. One replica of each service whatever SORCHA_TEST_REPLICAS says: these tests prove what a
+/// client sees while the only instance is down.
+/// </summary>
+public sealed class FaultPlatformFixture : PlatformFixture
+{
+    protected override int Replicas => 1;
+}
+
+[CollectionDefinition(Name)]
+public sealed class FaultScope : ICollectionFixture<FaultPlatformFixture>
+{
+    public const string Name = "faults";
+}
+
+/// <summary>Two replicas of every service (not Redis, not the gateway), whatever SORCHA_TEST_REPLICAS says.</summary>
+public sealed class ReplicaPlatformFixture : PlatformFixture
+{
+    protected override int Replicas => 2;
+}

@@ -1,0 +1,117 @@
+using System.Net;
+using System.Text.Json;
+using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.IntegrationTests.Ledger;
+using Xunit.Abstractions;
+
+namespace Sorcha.IntegrationTests.Reliability;
+
+/// <summary>
+/// Two replicas of every service. The gateway balances over them and moves a request to the other replica when one is
+/// gone; two Transaction replicas append to one register and two Register replicas seal it, and the register stays
+/// one linear chain with every docket range sealed exactly once; a transaction sent to both replicas commits once.
+/// </summary>
+public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHelper output) : IClassFixture<ReplicaPlatformFixture>
+{
+    [Fact]
+    public async Task Writers_through_two_replicas_see_no_error_when_one_replica_crashes_and_the_chain_stays_linear()
+    {
+        Assert.Equal(["transaction", "transaction-2"], platform.ReplicasOf("transaction"));
+        using var client = await platform.ClientAsync("replica-load");
+        var registerId = (await LedgerFlows.CreateRegisterAsync(client, "replicas")).Str("id");
+        var cpuBefore = platform.ReplicasOf("transaction").Select(r => platform.App[r].Process!.TotalProcessorTime).ToArray();
+
+        var load = new LedgerLoad(client, registerId);
+        using var stop = new CancellationTokenSource();
+        var running = load.RunAsync(writers: 8, readers: 2, stop.Token);
+        await Task.Delay(TimeSpan.FromSeconds(2.5));
+
+        // Round robin: both Transaction replicas verified signatures and committed (CPU is where the work shows).
+        var cpu = platform.ReplicasOf("transaction")
+            .Select((r, i) => (platform.App[r].Process!.TotalProcessorTime - cpuBefore[i]).TotalSeconds).ToArray();
+        var crashedAt = load.Now;
+        await Task.WhenAll(platform.App.StopResourceAsync("transaction-2", kill: true),
+            platform.App.StopResourceAsync("register-2", kill: true));
+        await Task.Delay(TimeSpan.FromSeconds(1));
+        await Task.WhenAll(platform.App.StartResourceAsync("transaction-2"), platform.App.StartResourceAsync("register-2"));
+        var backAt = load.Now;
+        await Task.Delay(TimeSpan.FromSeconds(1.5));
+        stop.Cancel();
+        await running;
+
+        var answers = load.Answers.ToList();
+        output.WriteLine($"CPU of the two Transaction replicas over the first 2.5 s: {cpu[0]:F2} s / {cpu[1]:F2} s");
+        output.WriteLine($"transaction-2 and register-2 killed at {crashedAt:F0} ms, back at {backAt:F0} ms; {answers.Count} answers, " +
+            $"statuses {string.Join(", ", answers.GroupBy(a => a.Status).Select(g => $"{g.Key}: {g.Count()}"))}");
+
+        output.WriteLine(PlatformLogs.ForwardingFailures(platform));
+
+        Assert.All(cpu, c => Assert.True(c >= 0.2 * cpu.Sum(), $"one replica did {c:F2} s of {cpu.Sum():F2} s: not balanced"));
+        Assert.All(answers, a => Assert.True(a.Ok, $"{a.Kind} answered {a.Status} at {a.StartMs:F0} ms"));
+        var audit = await LedgerAudit.AssertConsistentAsync(client, registerId, load);
+        output.WriteLine(audit.ToString());
+        Assert.Equal(audit.Acknowledged, audit.Found);
+    }
+
+    [Fact]
+    public async Task The_same_transactions_sent_to_both_transaction_replicas_at_once_commit_once_with_the_same_answer()
+    {
+        using var client = await platform.ClientAsync("replica-idem");
+        var registerId = (await LedgerFlows.CreateRegisterAsync(client, "replica idempotency")).Str("id");
+        var replicas = platform.ReplicasOf("transaction").Select(r => new HttpClient { BaseAddress = platform.App[r].Spec.Url }).ToList();
+        foreach (var replica in replicas)
+        {
+            replica.DefaultRequestHeaders.Authorization = client.DefaultRequestHeaders.Authorization;
+        }
+
+        var signer = Signer.New();
+        var transactions = Enumerable.Range(0, 40).Select(_ => LedgerFlows.Build(registerId, signer)).ToList();
+        var answers = await Task.WhenAll(transactions.Select(async tx =>
+            await Task.WhenAll(replicas.Select(async replica =>
+            {
+                using var response = await replica.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
+                return (response.StatusCode, Body: await response.Content.ReadAsStringAsync());
+            }))));
+
+        foreach (var (tx, pair) in transactions.Zip(answers))
+        {
+            Assert.Equal([HttpStatusCode.OK, HttpStatusCode.Created], pair.Select(a => a.StatusCode).Order());
+            var first = JsonDocument.Parse(pair[0].Body).RootElement;
+            var second = JsonDocument.Parse(pair[1].Body).RootElement;
+            Assert.Equal(tx.TxId, first.Str("txId"));
+            Assert.Equal(first.GetRawText(), second.GetRawText());
+        }
+
+        Assert.Equal(transactions.Count, await LedgerFlows.HeightAsync(client, registerId));
+        replicas.ForEach(r => r.Dispose());
+    }
+
+    [Fact]
+    public async Task Gateway_health_is_degraded_not_down_while_one_replica_of_a_service_is_stopped()
+    {
+        await platform.App.StopResourceAsync("wallet-2");
+        try
+        {
+            using var response = await platform.Gateway.GetAsync("/health");
+            var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync()).RootElement;
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+            Assert.Equal("Degraded", body.Str("status"));
+            Assert.Equal("Degraded", body.GetProperty("services").Str("wallet"));
+
+            // The stopped replica refuses connections; every request lands on the other one.
+            using var alice = await platform.ClientAsync("replica-health");
+            for (var i = 0; i < 4; i++)
+            {
+                using var wallets = await alice.GetAsync("/api/wallets");
+                Assert.Equal(HttpStatusCode.OK, wallets.StatusCode);
+            }
+        }
+        finally
+        {
+            await platform.App.StartResourceAsync("wallet-2");
+        }
+
+        using var healthy = await platform.Gateway.GetAsync("/health");
+        Assert.Equal("Healthy", JsonDocument.Parse(await healthy.Content.ReadAsStringAsync()).RootElement.Str("status"));
+    }
+}

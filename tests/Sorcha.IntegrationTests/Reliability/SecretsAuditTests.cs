@@ -1,0 +1,181 @@
+using System.Net;
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.Json;
+using Sorcha.Cryptography;
+using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.IntegrationTests.Ledger;
+using Sorcha.IntegrationTests.Wallets;
+using Sorcha.ServiceDefaults.Auth;
+using StackExchange.Redis;
+using Xunit.Abstractions;
+
+namespace Sorcha.IntegrationTests.Reliability;
+
+/// <summary>
+/// After wallets of every algorithm (generated and recovered), registers, signing, encryption and decryption, no secret
+/// may be anywhere it could leak from: not in any Redis value (every key, every type), not in the Redis files on disk
+/// (the AOF keeps values that were since overwritten), not in any process's output. Secrets: every wallet's private
+/// keys (opened here with the KEK, so RSA keys are covered too), every register's docket-signing key, the mnemonics,
+/// both KEKs, the dev client secret and the token-signing key derived from it, and the bearer tokens.
+/// Runs on the shared platform, so the logs also hold everything the other tests did.
+/// </summary>
+[Collection(PlatformScope.Name)]
+public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelper output)
+{
+    [Fact]
+    public async Task No_key_mnemonic_secret_or_token_is_in_redis_on_disk_or_in_any_log()
+    {
+        var secrets = new SecretPatterns();
+        var tokens = new[] { await platform.TokenAsync("audit-alice"), await platform.TokenAsync("audit-bob") };
+        using var alice = Client(tokens[0]);
+        using var bob = Client(tokens[1]);
+
+        var wallets = new List<(HttpClient Owner, JsonElement Wallet, string? Mnemonic)>();
+        foreach (var algorithm in new[] { "ED25519", "NISTP256", "RSA4096" })
+        {
+            var generated = await WalletFlows.CreateAsync(alice, algorithm);
+            var shown = generated.TryGetProperty("mnemonic", out var m) && m.ValueKind == JsonValueKind.String ? m.GetString() : null;
+            wallets.Add((alice, generated, shown));
+        }
+
+        foreach (var algorithm in new[] { "ED25519", "NISTP256" })
+        {
+            var mnemonic = Mnemonics.Generate();
+            wallets.Add((bob, await WalletFlows.CreateAsync(bob, algorithm, mnemonic), mnemonic));
+        }
+
+        var plaintext = RandomNumberGenerator.GetBytes(48);
+        for (var i = 0; i < wallets.Count; i++)
+        {
+            var (owner, wallet, _) = wallets[i];
+            var (recipientOwner, recipient, _) = wallets[(i + 1) % wallets.Count];
+            await WalletFlows.SignAsync(owner, wallet.Str("address"), plaintext);
+            var envelope = await Json.PostAsync(owner, $"/api/wallets/{wallet.Str("address")}/encrypt",
+                new { recipient = recipient.Str("address"), data = Convert.ToBase64String(plaintext) }, HttpStatusCode.OK);
+            var opened = await Json.PostAsync(recipientOwner, $"/api/wallets/{recipient.Str("address")}/decrypt", envelope, HttpStatusCode.OK);
+            Assert.Equal(plaintext, Convert.FromBase64String(opened.Str("data")));
+        }
+
+        var registers = new[] { await LedgerFlows.CreateRegisterAsync(alice, "audit"), await LedgerFlows.CreateRegisterAsync(bob, "audit") };
+        await LedgerFlows.SubmitAsync(alice, LedgerFlows.Build(registers[0].Str("id"), Signer.New()), HttpStatusCode.Created);
+
+        using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
+        var db = redis.GetDatabase();
+        var walletKek = Convert.FromBase64String(platform.Options.WalletKeyEncryptionKey);
+        foreach (var (_, wallet, mnemonic) in wallets)
+        {
+            var address = wallet.Str("address");
+            var (signing, encryption) = await OpenWalletKeysAsync(db, walletKek, address);
+            if (mnemonic is not null)
+            {
+                // The keys opened here are the ones the mnemonic derives: the audit looks for the real thing.
+                var derived = WalletKeyDerivation.FromMnemonic(Enum.Parse<SignatureAlgorithm>(wallet.Str("algorithm")), mnemonic);
+                Assert.Equal(derived.Signing.PrivateKey, signing);
+                secrets.AddMnemonic("mnemonic of " + address, mnemonic);
+            }
+
+            secrets.AddKey($"{wallet.Str("algorithm")} signing key of {address}", signing);
+            secrets.AddKey($"{wallet.Str("algorithm")} encryption key of {address}", encryption);
+        }
+
+        var registerKek = Convert.FromBase64String(platform.Options.RegisterKeyEncryptionKey);
+        foreach (var register in registers)
+        {
+            var id = register.Str("id");
+            byte[] sealedKey = (await db.HashGetAsync($"reg:{{{id}}}:meta", "sealedKey"))!;
+            var docketKey = KeyProtection.Open(registerKek, sealedKey, Encoding.UTF8.GetBytes("sorcha/v1/register-key/" + id));
+            secrets.AddKey("docket key of register " + id, docketKey);
+        }
+
+        secrets.AddText("wallet KEK", platform.Options.WalletKeyEncryptionKey);
+        secrets.AddKey("wallet KEK", walletKek);
+        secrets.AddText("register KEK", platform.Options.RegisterKeyEncryptionKey);
+        secrets.AddKey("register KEK", registerKek);
+        secrets.AddText("dev client secret", platform.Options.DevClientSecret);
+        secrets.AddKey("token signing key", DevelopmentTokens.DeriveSigningKey(platform.Options.DevClientSecret));
+        foreach (var token in tokens)
+        {
+            secrets.AddText("bearer token", token);
+            secrets.AddText("bearer token signature", token.Split('.')[^1]);
+        }
+
+        secrets.AddKey("encrypted plaintext", plaintext);
+
+        var findings = new List<string>();
+        var scanned = new Dictionary<string, long>();
+        void Scan(string where, string kind, ReadOnlySpan<byte> bytes)
+        {
+            scanned[kind] = scanned.GetValueOrDefault(kind) + bytes.Length;
+            findings.AddRange(secrets.FoundIn(bytes).Select(name => $"{name} in {where}"));
+        }
+
+        var values = await RedisValuesAsync(redis);
+        values.ForEach(v => Scan("Redis " + v.Key, "Redis values", v.Value));
+        foreach (var file in Directory.EnumerateFiles(platform.Options.DataDirectory, "*", SearchOption.AllDirectories))
+        {
+            Scan(file, "Redis files on disk", File.ReadAllBytes(file));
+        }
+
+        foreach (var resource in platform.App.Resources)
+        {
+            Scan($"{resource.Spec.Name}'s output", "process output", Encoding.UTF8.GetBytes(string.Join('\n', resource.Logs())));
+        }
+
+        output.WriteLine($"{secrets.All.Count} patterns over {values.Count} Redis values; bytes scanned: " +
+            string.Join(", ", scanned.Select(s => $"{s.Key} {s.Value:N0}")));
+
+        // The scan reaches what it must: every wallet record (its public key is there in base64) and the wallet logs.
+        var walletLogs = string.Join('\n', platform.ReplicasOf("wallet").SelectMany(r => platform.App[r].Logs()));
+        foreach (var (_, wallet, _) in wallets)
+        {
+            var publicKey = Encoding.UTF8.GetBytes(wallet.Str("publicKey"));
+            Assert.Contains(values, v => v.Value.AsSpan().IndexOf(publicKey) >= 0);
+            Assert.Contains(wallet.Str("address"), walletLogs, StringComparison.Ordinal);
+        }
+
+        Assert.True(findings.Count == 0, "secrets found:\n" + string.Join('\n', findings.Distinct().Take(50)));
+    }
+
+    private HttpClient Client(string token)
+    {
+        var client = new HttpClient { BaseAddress = platform.Gateway.BaseAddress };
+        client.DefaultRequestHeaders.Authorization = new("Bearer", token);
+        return client;
+    }
+
+    private static async Task<(byte[] Signing, byte[] Encryption)> OpenWalletKeysAsync(IDatabase db, byte[] kek, string address)
+    {
+        byte[] record = (await db.StringGetAsync("wallet:{" + address + "}"))!;
+        var sealedKeys = Convert.FromBase64String(JsonDocument.Parse(record).RootElement.GetProperty("sealedPrivateKeys").GetString()!);
+        var plain = KeyProtection.Open(kek, sealedKeys, Encoding.UTF8.GetBytes("sorcha/v1/wallet-keys/" + address));
+        var length = System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(plain);
+        return (plain[4..(4 + length)], plain[(4 + length)..]);
+    }
+
+    /// <summary>Every key name and every value of every key, whatever its type; a type the audit cannot read fails it.</summary>
+    private static async Task<List<(string Key, byte[] Value)>> RedisValuesAsync(ConnectionMultiplexer redis)
+    {
+        var db = redis.GetDatabase();
+        var values = new List<(string, byte[])>();
+        foreach (var key in redis.GetServer(redis.GetEndPoints()[0]).Keys(pattern: "*", pageSize: 1000))
+        {
+            var name = (string)key!;
+            values.Add((name, Encoding.UTF8.GetBytes(name)));
+            var type = await db.KeyTypeAsync(key);
+            IEnumerable<RedisValue> parts = type switch
+            {
+                RedisType.String => [await db.StringGetAsync(key)],
+                RedisType.Hash => (await db.HashGetAllAsync(key)).SelectMany(e => new[] { e.Name, e.Value }),
+                RedisType.List => await db.ListRangeAsync(key),
+                RedisType.Set => await db.SetMembersAsync(key),
+                RedisType.SortedSet => await db.SortedSetRangeByRankAsync(key),
+                RedisType.None => [], // expired or deleted since the scan listed it
+                _ => throw new InvalidOperationException($"{name} has type {type}, which the audit does not read"),
+            };
+            values.AddRange(parts.Select(p => (name, (byte[])p!)));
+        }
+
+        return values;
+    }
+}
