@@ -7,11 +7,11 @@ namespace Sorcha.Performance.Engine;
 /// <summary>What scenarios share: one pooled HttpClient on the gateway and development tokens per caller.</summary>
 public sealed class LoadContext(Uri target, string devClientSecret) : IDisposable
 {
-    public HttpClient Http { get; } = new(new SocketsHttpHandler
+    public HttpClient Http { get; } = new(new StageTimings(new SocketsHttpHandler
     {
         MaxConnectionsPerServer = 512,
         PooledConnectionLifetime = TimeSpan.FromMinutes(5),
-    })
+    }))
     {
         BaseAddress = target,
         Timeout = TimeSpan.FromSeconds(30),

@@ -48,7 +48,8 @@ public static class LoadRun
         await stop.CancelAsync();
         await printing;
         var results = scenarios.Select((s, i) =>
-            ScenarioResult.From(s.Name, rates[s.Name], plan, meters[i].Samples(), meters[i].Dropped, meters[i].Errors)).ToArray();
+            ScenarioResult.From(s.Name, rates[s.Name], plan, meters[i].Samples(), meters[i].Dropped, meters[i].Errors,
+                meters[i].StageFigures())).ToArray();
         return (results, meters);
     }
 

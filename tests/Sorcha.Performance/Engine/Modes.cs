@@ -30,6 +30,12 @@ public static class Modes
 
         Console.WriteLine();
         Console.Write(ResultsReport.Figures(run).ToText());
+        if (ResultsReport.Stages(run) is { } stages)
+        {
+            Console.WriteLine();
+            Console.Write(stages.ToText());
+        }
+
         Console.WriteLine($"results: {path} (+ results.md, results.html); load average {string.Join(" ", run.Metadata.LoadAverageAtStart)} → {string.Join(" ", run.Metadata.LoadAverageAtEnd ?? [])}");
         if (options.UpdateBaseline is { } baseline)
         {

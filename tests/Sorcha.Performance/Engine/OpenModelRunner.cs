@@ -39,6 +39,7 @@ public static class OpenModelRunner
                 pending.Add(Task.Run(async () =>
                 {
                     var lag = clock.Elapsed - scheduled;
+                    StageTimings.Current.Value = measured ? meter : null;
                     var ok = await StepAsync(scenario, context, meter, ct);
                     var latency = clock.Elapsed - scheduled;
                     Interlocked.Decrement(ref inFlight);

@@ -13,6 +13,7 @@ public sealed class ScenarioMeter(string scenario)
 {
     private readonly List<Sample> _samples = [];
     private readonly ConcurrentDictionary<string, long> _errors = new();
+    private readonly ConcurrentDictionary<string, List<double>> _stages = new(StringComparer.Ordinal);
     private List<double> _recent = [];
     private long _requests, _ok, _dropped;
 
@@ -60,6 +61,25 @@ public sealed class ScenarioMeter(string scenario)
         kind = kind.Length > 160 ? kind[..160] : kind;
         _errors.AddOrUpdate(_errors.Count < 20 || _errors.ContainsKey(kind) ? kind : "(other kinds)", 1, (_, n) => n + 1);
     }
+
+    /// <summary>A Server-Timing stage of a measured response (<see cref="StageTimings"/>).</summary>
+    public void Stage(string name, double milliseconds)
+    {
+        var durations = _stages.GetOrAdd(name, _ => []);
+        lock (durations)
+        {
+            durations.Add(milliseconds);
+        }
+    }
+
+    public IReadOnlyDictionary<string, StageFigures> StageFigures() =>
+        new SortedDictionary<string, StageFigures>(_stages.ToDictionary(s => s.Key, s =>
+        {
+            lock (s.Value)
+            {
+                return Engine.StageFigures.From([.. s.Value]);
+            }
+        }), StringComparer.Ordinal);
 
     /// <summary>OK latencies since the last call, for the progress line.</summary>
     public List<double> TakeRecent()

@@ -7,12 +7,13 @@ namespace Sorcha.Performance.Engine;
 public sealed record ScenarioResult(
     string Scenario, double Rate, double DurationSeconds, long Requests, long Ok, long Fail, double Rps,
     double Mean, double P50, double P75, double P95, double P99, double Max, double StdDev,
-    SendReport Sends, GateFigures Gate, IReadOnlyList<WindowResult> Windows, IReadOnlyDictionary<string, long> Errors)
+    SendReport Sends, GateFigures Gate, IReadOnlyList<WindowResult> Windows, IReadOnlyDictionary<string, long> Errors,
+    IReadOnlyDictionary<string, StageFigures>? Stages = null)
 {
     public double OkRate => Requests == 0 ? 0 : (double)Ok / Requests;
 
     public static ScenarioResult From(string scenario, double rate, LoadPlan plan, IReadOnlyList<Sample> samples,
-        long dropped, IReadOnlyDictionary<string, long> errors)
+        long dropped, IReadOnlyDictionary<string, long> errors, IReadOnlyDictionary<string, StageFigures>? stages = null)
     {
         var ok = samples.Where(s => s.Ok).Select(s => s.LatencyMs).ToList();
         var stats = LatencyStats.From(ok);
@@ -24,7 +25,7 @@ public sealed record ScenarioResult(
         return new(scenario, rate, seconds, samples.Count + dropped, ok.Count, fail,
             LatencyStats.Round(samples.Count / seconds), stats.Mean, stats.P50, stats.P75, stats.P95, stats.P99, stats.Max,
             stats.StdDev, SendReport.From(samples, dropped), GateFigures.From(windows), windows,
-            new SortedDictionary<string, long>(errors.ToDictionary(), StringComparer.Ordinal));
+            new SortedDictionary<string, long>(errors.ToDictionary(), StringComparer.Ordinal), stages is { Count: > 0 } ? stages : null);
     }
 }
 

@@ -30,8 +30,21 @@ public static class ResultsReport
         "windows' P95s (what --compare uses). late: sends started more than " + SendReport.LateMs.ToString(CultureInfo.InvariantCulture) +
         " ms after due; dropped: not sent (too many in flight), counted as failures; lag P99: start lag in ms.\n";
 
+    /// <summary>Server-Timing stages per scenario (only scenarios whose responses carry the header).</summary>
+    public static Table? Stages(RunResults run)
+    {
+        var rows = run.Scenarios.Where(s => s.Stages is { Count: > 0 }).SelectMany(s => s.Stages!.Select(st =>
+            (IReadOnlyList<string>)[s.Scenario, st.Key, N(st.Value.Count), F(st.Value.Mean), F(st.Value.P50), F(st.Value.P95), F(s.Mean)])).ToList();
+        return rows.Count == 0 ? null : new(["scenario", "stage", "count", "mean", "P50", "P95", "request mean"], rows);
+    }
+
+    public const string StagesNote =
+        "Where the time goes: the services' Server-Timing stages of measured responses (ms, server side); the request mean is the " +
+        "client's, so the difference is the gateway, the network, queueing and the stages not measured.\n";
+
     public static string Markdown(RunResults run) =>
-        "# Load test results\n\n" + Header(run.Metadata) + "\n" + Figures(run).ToMarkdown() + "\n" + Footer + Errors(run);
+        "# Load test results\n\n" + Header(run.Metadata) + "\n" + Figures(run).ToMarkdown() + "\n" + Footer
+        + (Stages(run) is { } stages ? "\n## Where the time goes\n\n" + stages.ToMarkdown() + "\n" + StagesNote : "") + Errors(run);
 
     public static string Html(RunResults run)
     {
@@ -41,7 +54,13 @@ public static class ResultsReport
             body.Append("<li>").Append(WebUtility.HtmlEncode(line.TrimStart('-', ' '))).Append("</li>");
         }
 
-        body.Append("</ul>\n").Append(Figures(run).ToHtml()).Append("<p>").Append(WebUtility.HtmlEncode(Footer)).Append("</p>\n<h2>P95 per window (ms)</h2>\n");
+        body.Append("</ul>\n").Append(Figures(run).ToHtml()).Append("<p>").Append(WebUtility.HtmlEncode(Footer)).Append("</p>\n");
+        if (Stages(run) is { } stages)
+        {
+            body.Append("<h2>Where the time goes</h2>\n").Append(stages.ToHtml()).Append("<p>").Append(WebUtility.HtmlEncode(StagesNote)).Append("</p>\n");
+        }
+
+        body.Append("<h2>P95 per window (ms)</h2>\n");
         var windows = run.Metadata.Windows;
         body.Append(new Table(["scenario", .. Enumerable.Range(1, windows).Select(w => $"window {w}")],
             [.. run.Scenarios.Select(r => (IReadOnlyList<string>)[r.Scenario, .. r.Windows.Select(w => F(w.P95))])]).ToHtml());

@@ -1,0 +1,37 @@
+using Sorcha.Performance.Engine;
+
+namespace Sorcha.Performance.Tests;
+
+public class StageTimingsTests
+{
+    [Fact]
+    public void Server_timing_entries_with_a_duration_are_read_across_header_lines()
+    {
+        var stages = StageTimings.Parse(["load;dur=0.41, engine;dur=1.5", "sign;desc=\"Ed25519\";dur=0.2, cache;desc=hit"]).ToList();
+
+        Assert.Equal([("load", 0.41), ("engine", 1.5), ("sign", 0.2)], stages);
+    }
+
+    [Theory]
+    [InlineData(";dur=1")]
+    [InlineData("x;dur=abc")]
+    [InlineData("x")]
+    [InlineData(" , ")]
+    public void Malformed_entries_are_skipped(string header) => Assert.Empty(StageTimings.Parse([header]));
+
+    [Fact]
+    public void A_meter_summarises_each_stage_over_its_responses()
+    {
+        var meter = new ScenarioMeter("s");
+        foreach (var ms in new[] { 1.0, 2, 3, 4 })
+        {
+            meter.Stage("commit", ms);
+        }
+
+        var commit = meter.StageFigures()["commit"];
+        Assert.Equal(4, commit.Count);
+        Assert.Equal(2.5, commit.Mean);
+        Assert.Equal(2, commit.P50);
+        Assert.Equal(4, commit.P95);
+    }
+}
