@@ -25,7 +25,7 @@ public static class Catalog
         return
         [
             health, blueprintRead, blueprintWrite, action, execution, walletRead, walletSign, encryptDecrypt, registerRead,
-            transaction, mixed, new StressTest(mixed, StressTest.PlanFromCommandLine),
+            transaction, mixed, new StressTest(mixed),
         ];
     }
 }
