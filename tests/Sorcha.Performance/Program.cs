@@ -27,7 +27,8 @@ using var cancel = new CancellationTokenSource();
 Console.CancelKeyPress += (_, e) => { e.Cancel = true; cancel.Cancel(); };
 try
 {
-    return options.CompareOnly is not null ? await Modes.CompareOnlyAsync(options)
+    return options.BaselineFrom is not null ? await Modes.MergeBaselineAsync(options)
+        : options.CompareOnly is not null ? await Modes.CompareOnlyAsync(options)
         : options.Capacity ? await CapacityMode.RunAsync(options, selected, cancel.Token)
         : await Modes.LoadAsync(options, selected, cancel.Token);
 }

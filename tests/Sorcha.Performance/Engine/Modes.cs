@@ -53,6 +53,16 @@ public static class Modes
         return options.Compare is { } compare ? await CompareAsync(compare, run, options.OutDir) : run.RunFailed ? 2 : 0;
     }
 
+    /// <summary>--baseline-from a.json,b.json [--update-baseline path]: the median of several runs as the baseline.</summary>
+    public static async Task<int> MergeBaselineAsync(RunOptions options)
+    {
+        var runs = await Task.WhenAll(options.BaselineFrom!.Select(RunResults.LoadAsync));
+        var path = options.UpdateBaseline ?? RunOptions.DefaultBaseline;
+        await BaselineMerge.Merge(runs).SaveAsync(path);
+        Console.WriteLine($"baseline: wrote {path}, the median of {runs.Length} runs");
+        return 0;
+    }
+
     /// <summary>--compare-only results.json --compare baseline.json: judge an existing run again, without load.</summary>
     public static async Task<int> CompareOnlyAsync(RunOptions options)
     {

@@ -27,6 +27,7 @@ public sealed record RunOptions
     public string[]? Scenarios { get; init; }
     public string? Compare { get; init; }
     public string? CompareOnly { get; init; }
+    public string[]? BaselineFrom { get; init; }
     public string? UpdateBaseline { get; init; }
     public bool Smoke { get; init; }
     public bool Capacity { get; init; }
@@ -79,7 +80,7 @@ public sealed record RunOptions
 
     private static RunOptions From(Dictionary<string, string> v, Dictionary<string, double> rates, IReadOnlyList<string> args)
     {
-        var known = new[] { "target", "duration", "warmup", "windows", "rate-scale", "scenarios", "compare", "compare-only", "update-baseline",
+        var known = new[] { "target", "duration", "warmup", "windows", "rate-scale", "scenarios", "compare", "compare-only", "baseline-from", "update-baseline",
             "smoke", "capacity", "p99-bound", "samples", "out", "target-config", "secret", "data-dir" };
         if (v.Keys.FirstOrDefault(k => !known.Contains(k)) is { } unknown)
         {
@@ -103,6 +104,7 @@ public sealed record RunOptions
             Scenarios = v.TryGetValue("scenarios", out var names) ? names.Split(',', StringSplitOptions.RemoveEmptyEntries) : null,
             Compare = v.GetValueOrDefault("compare"),
             CompareOnly = v.GetValueOrDefault("compare-only"),
+            BaselineFrom = v.TryGetValue("baseline-from", out var from) ? from.Split(',', StringSplitOptions.RemoveEmptyEntries) : null,
             UpdateBaseline = v.TryGetValue("update-baseline", out var b) ? (b.Length > 0 ? b : DefaultBaseline) : null,
             Smoke = smoke,
             Capacity = capacity,
