@@ -34,4 +34,16 @@ public class CapacitySearchTests
         Assert.Null(capacity);
         Assert.True(steps[^1].Rate < 1);
     }
+
+    [Theory]
+    [InlineData(50, 10, 10)]   // 500 requests in the asked-for 10 s
+    [InlineData(4, 10, 50)]    // 200 requests need 50 s at 4/s
+    [InlineData(0.9, 8, 223)]  // never a "P99" of 8 requests again
+    public void A_slow_step_is_long_enough_for_its_P99(double rate, double askedSeconds, double seconds)
+    {
+        var duration = CapacityMode.StepDuration(TimeSpan.FromSeconds(askedSeconds), rate);
+
+        Assert.Equal(seconds, duration.TotalSeconds);
+        Assert.True(rate * duration.TotalSeconds >= CapacityMode.MinRequestsPerStep);
+    }
 }

@@ -12,11 +12,19 @@ public sealed record CapacityRun(RunMetadata Metadata, IReadOnlyList<CapacityRes
 /// <summary>
 /// --capacity: per scenario, alone on the platform, the highest rate whose P99 stays within --p99-bound with OK ≥ 99.9 %.
 /// Each scenario is warmed up at its default rate first (--warmup); each step then loads for --duration seconds after
-/// a short settle at the step's rate, which also lets the previous step's backlog drain.
+/// a short settle at the step's rate, which also lets the previous step's backlog drain; a step at a low rate runs
+/// long enough for <see cref="MinRequestsPerStep"/> requests, so that its P99 is a percentile and not one request.
 /// </summary>
 public static class CapacityMode
 {
     private static readonly TimeSpan Settle = TimeSpan.FromSeconds(3);
+
+    /// <summary>Below this many requests a step's P99 is only its maximum: slow steps are lengthened to reach it.</summary>
+    public const int MinRequestsPerStep = 200;
+
+    /// <summary>--duration, or longer at low rates, so that every step measures at least <see cref="MinRequestsPerStep"/> requests.</summary>
+    public static TimeSpan StepDuration(TimeSpan duration, double rate) =>
+        TimeSpan.FromSeconds(Math.Max(duration.TotalSeconds, Math.Ceiling(MinRequestsPerStep / rate)));
 
     public static async Task<int> RunAsync(RunOptions options, IReadOnlyList<Scenario> scenarios, CancellationToken ct)
     {
@@ -47,7 +55,7 @@ public static class CapacityMode
 
     private static async Task<CapacityStep> StepAsync(LoadContext context, Scenario scenario, double rate, RunOptions options, CancellationToken ct)
     {
-        var plan = new LoadPlan(Settle, options.Plan.Duration, 1, Ramp: false);
+        var plan = new LoadPlan(Settle, StepDuration(options.Plan.Duration, rate), 1, Ramp: false);
         var (results, _) = await LoadRun.RunAsync(context, [scenario], new Dictionary<string, double> { [scenario.Name] = rate }, plan, ct, progress: false);
         var r = results[0];
         var pass = r.OkRate >= GatePolicy.MinOkRate && r.Sends.Dropped == 0 && r.P99 <= options.P99BoundMs;
