@@ -99,7 +99,7 @@ internal static class CpuTimeProbe
         var body = Encoding.UTF8.GetBytes($"{{\"transactions\":[{string.Join(",", batch.Select(Encoding.UTF8.GetString))}]}}");
         for (var round = 0; round < 5; round++)
         {
-            var (wall, cpu, accepted) = await Measure(() => Task.FromResult(CheckBatch(body)));
+            var (wall, cpu, accepted) = await Measure(() => Task.FromResult(TransactionBatchBenchmarks.CheckBatch(body)));
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"batch stage, {batch.Length} items: {accepted} accepted, wall {wall / 1000:F1} ms ({batch.Length / (wall / 1e6):N0} tx/s), process CPU {cpu / batch.Length:F1} µs/tx, load {Load()}"));
         }
@@ -123,21 +123,6 @@ internal static class CpuTimeProbe
         }
 
         return 0;
-    }
-
-    private static int CheckBatch(byte[] body)
-    {
-        using var document = JsonDocument.Parse(body);
-        var items = document.RootElement.GetProperty("transactions").EnumerateArray().ToArray();
-        var accepted = 0;
-        Parallel.For(0, items.Length, i =>
-        {
-            if (TransactionParser.TryParse(items[i], out var transaction, out _) && TransactionChecks.Verify(transaction) is null)
-            {
-                Interlocked.Increment(ref accepted);
-            }
-        });
-        return accepted;
     }
 
     private static async Task<(double WallMicroseconds, double CpuMicroseconds, T Result)> Measure<T>(Func<Task<T>> run)

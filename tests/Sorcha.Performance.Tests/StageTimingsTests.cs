@@ -28,7 +28,7 @@ public class StageTimingsTests
             meter.Stage("commit", ms);
         }
 
-        var commit = meter.StageFigures()["commit"];
+        var commit = meter.Stages()["commit"];
         Assert.Equal(4, commit.Count);
         Assert.Equal(2.5, commit.Mean);
         Assert.Equal(2, commit.P50);

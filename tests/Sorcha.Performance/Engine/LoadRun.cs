@@ -49,7 +49,7 @@ public static class LoadRun
         await printing;
         var results = scenarios.Select((s, i) =>
             ScenarioResult.From(s.Name, rates[s.Name], plan, meters[i].Samples(), meters[i].Dropped, meters[i].Errors,
-                meters[i].StageFigures())).ToArray();
+                meters[i].Stages())).ToArray();
         return (results, meters);
     }
 

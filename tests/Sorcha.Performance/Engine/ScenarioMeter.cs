@@ -72,12 +72,12 @@ public sealed class ScenarioMeter(string scenario)
         }
     }
 
-    public IReadOnlyDictionary<string, StageFigures> StageFigures() =>
+    public IReadOnlyDictionary<string, StageFigures> Stages() =>
         new SortedDictionary<string, StageFigures>(_stages.ToDictionary(s => s.Key, s =>
         {
             lock (s.Value)
             {
-                return Engine.StageFigures.From([.. s.Value]);
+                return StageFigures.From([.. s.Value]);
             }
         }), StringComparer.Ordinal);
 
