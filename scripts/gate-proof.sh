@@ -33,7 +33,7 @@ for i in $(seq 1 "$runs"); do
   run="$out/run-$(printf %02d "$i")"
   load=$(cut -d' ' -f1-3 /proc/loadavg)
   start=$(date +%s)
-  "${harness[@]}" --target "$PLATFORM_URL" --smoke --target-config Release --out "$run" >"$run.log" 2>&1
+  "${harness[@]}" --target "$PLATFORM_URL" --smoke --samples --target-config Release --out "$run" >"$run.log" 2>&1
   smoke_rc=$?
   seconds=$(($(date +%s) - start))
   [ "$seconds" -gt "$longest" ] && longest=$seconds

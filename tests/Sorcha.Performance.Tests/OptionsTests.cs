@@ -13,7 +13,9 @@ public class OptionsTests
         Assert.Equal(RunOptions.SmokePlan, o.Plan);
         Assert.Equal(60, o.RateOf("wallet_sign", 30));
         Assert.Equal(1.5, o.RateOf("register_read", 25));
-        Assert.Equal(25 * RunOptions.SmokeRateScale, o.RateOf("wallet_read", 25));
+        Assert.Equal(50 * RunOptions.SmokeRateScale, o.RateOf("execution_helpers", 50));
+        Assert.Equal(RunOptions.SmokeMinRate, o.RateOf("wallet_read", 25));
+        Assert.Equal(2, o.RateOf("slow", 2));
         Assert.Equal(RunOptions.DefaultBaseline, o.UpdateBaseline);
         Assert.Equal("b.json", o.Compare);
         Assert.Equal("s3cret", o.Secret());
