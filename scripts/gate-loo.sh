@@ -6,6 +6,7 @@
 # scenario per run). usage: scripts/gate-loo.sh <dir with run-*/results.json> <out dir>
 # (after a Release build of tests/Sorcha.Performance; needs jq).
 cd "$(dirname "$0")/.."
+. scripts/lib/gate.sh
 dir=$1; out=$2; mkdir -p "$out"
 h=(dotnet artifacts/bin/Sorcha.Performance/release/Sorcha.Performance.dll)
 runs=($(ls -d $dir/run-*/ | sed 's#/$##'))
@@ -20,9 +21,9 @@ for i in "${!runs[@]}"; do
   missed=()
   for k in "${!scenarios[@]}"; do
     s=${scenarios[$k]}
-    jq --arg s "$s" '.scenarios |= map(if .scenario == $s then .p95 /= 1.25 | .gate.p95 /= 1.25 else . end)' "$b" >"$out/slowed-$i-$k.json"
+    gate_slowed "$b" "$s" "$out/slowed-$i-$k.json"
     "${h[@]}" --compare-only "${runs[$i]}/results.json" --compare "$out/slowed-$i-$k.json" --out "$out/s$i-$k" >/dev/null 2>&1
-    if jq -e --arg s "$s" 'any(.checks[]; .scenario == $s and .metric == "P95" and .verdict == "Regression")' "$out/s$i-$k/comparison.json" >/dev/null; then
+    if gate_p95_flagged "$out/s$i-$k/comparison.json" "$s"; then
       det=$((det+1)); [ "$k" -eq $((i % m)) ] && rot=$((rot+1))
     else
       missed+=("$s")

@@ -9,6 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/platform.sh
+. scripts/lib/gate.sh
 
 runs=${1:-20}
 baseline=${2:-tests/Sorcha.Performance/baseline.json}
@@ -47,14 +48,12 @@ for i in $(seq 1 "$runs"); do
   "${harness[@]}" --compare-only "$run/results.json" --compare "$baseline" --out "$run/unchanged" >"$run/unchanged.log" 2>&1
   unchanged=$?
   slowed=${scenarios[$(((i - 1) % ${#scenarios[@]}))]}
-  jq --arg s "$slowed" '.scenarios |= map(if .scenario == $s
-      then .p95 /= 1.25 | .gate.p95 /= 1.25 | .windows |= map(.p95 /= 1.25) else . end)' "$baseline" >"$run/slowed-baseline.json"
+  gate_slowed "$baseline" "$slowed" "$run/slowed-baseline.json"
   "${harness[@]}" --compare-only "$run/results.json" --compare "$run/slowed-baseline.json" --out "$run/slowed" >"$run/slowed.log" 2>&1
   detected=$?
   [ "$unchanged" -eq 1 ] && false_alarms=$((false_alarms + 1))
   # A detection is a regression verdict on the slowed scenario's P95, not just any regression in that comparison.
-  if [ "$detected" -eq 1 ] && jq -e --arg s "$slowed" 'any(.checks[]; .scenario == $s and .metric == "P95" and .verdict == "Regression")' \
-      "$run/slowed/comparison.json" >/dev/null; then
+  if [ "$detected" -eq 1 ] && gate_p95_flagged "$run/slowed/comparison.json" "$slowed"; then
     detections=$((detections + 1))
   else
     detected="$detected (P95 not flagged)"
