@@ -1,10 +1,19 @@
-# What the gate's proof scripts share (scripts/gate-proof.sh, scripts/gate-loo.sh); needs jq.
+# What the gate's proof script shares with CI's summary of it (scripts/gate-proof.sh); needs jq.
 
-# gate_slowed <baseline.json> <scenario> <out.json>: the baseline with that scenario's P95 divided by 1.25, so a run
-# judged against it looks 25 % slower on that scenario.
-gate_slowed() {
-  jq --arg s "$2" '.scenarios |= map(if .scenario == $s
-      then .p95 /= 1.25 | .gate.p95 /= 1.25 | .windows |= map(.p95 /= 1.25) else . end)' "$1" >"$3"
+# gate_slowdown <baseline.json> <scenario>: the SORCHA_TEST_SLOWDOWN value (src/Sorcha.Gateway/Testing) that makes the
+# gateway do extra work worth a quarter of the scenario's baseline P95 on each of its requests, or nothing when the
+# scenario has no single route to slow.
+gate_slowdown() {
+  local route
+  case "$2" in
+    health_check) route="GET /health" ;;
+    wallet_read) route="GET /api/wallets/" ;;
+    register_read) route="GET /api/registers/" ;;
+    blueprint_read) route="GET /api/blueprints" ;;
+    transaction_submission) route="POST /api/transactions" ;;
+    *) return 1 ;;
+  esac
+  jq -r --arg s "$2" --arg r "$route" '.scenarios[] | select(.scenario == $s) | "\($r)=\(.gate.p95 * 0.25 * 1000 | round / 1000)"' "$1"
 }
 
 # gate_p95_flagged <comparison.json> <scenario>: true when the comparison flags that scenario's P95 as a regression.

@@ -2,6 +2,7 @@ using Sorcha.Gateway.Health;
 using Sorcha.Gateway.Identity;
 using Sorcha.Gateway.OpenApi;
 using Sorcha.Gateway.Proxy;
+using Sorcha.Gateway.Testing;
 using Sorcha.ServiceDefaults;
 
 var builder = WebApplication.CreateBuilder(args);
@@ -13,6 +14,7 @@ builder.AddOpenApiDocumentRoutes();
 var app = builder.Build();
 app.UseOpenApiBrowser();
 app.UseServiceDefaults();
+app.UseTestSlowdown();
 app.MapAggregatedHealth();
 app.MapTokenEndpoint();
 app.MapProxyRoutes();

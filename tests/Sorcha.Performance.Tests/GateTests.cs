@@ -48,6 +48,19 @@ public class GateTests
     }
 
     [Fact]
+    public void On_another_kind_of_machine_the_machine_factor_is_shown_but_not_judged()
+    {
+        var elsewhere = Fakes.Run(seed: 2, scale: 2.5);
+        elsewhere = elsewhere with { Metadata = elsewhere.Metadata with { Machine = elsewhere.Metadata.Machine with { Cpu = "a slower cpu" } } };
+        var comparison = Comparer.Compare(Fakes.Run(seed: 1), elsewhere);
+        Assert.Equal(0, comparison.ExitCode);
+        Assert.Contains(comparison.Checks, c => c is { Metric: "machine factor", Verdict: Verdict.NotCompared });
+
+        var oneSlower = elsewhere with { Scenarios = Fakes.Run(seed: 2, scale: 2.5, only: "s3", onlyScale: 1.25).Scenarios };
+        Assert.Contains(Comparer.Compare(Fakes.Run(seed: 1), oneSlower).Checks, c => c is { Scenario: "s3", Metric: "P95", Verdict: Verdict.Regression });
+    }
+
+    [Fact]
     public void A_longer_baseline_with_windows_of_the_same_length_compares_like_a_short_one()
     {
         var longBaseline = Fakes.Run(seed: 1, plan: Fakes.Plan with { Duration = TimeSpan.FromSeconds(360), Windows = 36 });

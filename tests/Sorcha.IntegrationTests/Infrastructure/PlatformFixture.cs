@@ -72,10 +72,14 @@ public class PlatformFixture : IAsyncLifetime
         return body.RootElement.GetProperty("access_token").GetString()!;
     }
 
-    /// <summary>An HttpClient on the gateway that acts as <paramref name="clientId"/>.</summary>
-    public async Task<HttpClient> ClientAsync(string clientId)
+    /// <summary>
+    /// An HttpClient on the gateway that acts as <paramref name="clientId"/>; with <paramref name="retryAfter"/>, one that
+    /// waits out 429s (for a caller that may exceed the per-caller rate on a fast machine, <see cref="RetryAfterHandler"/>).
+    /// </summary>
+    public async Task<HttpClient> ClientAsync(string clientId, RetryAfterHandler? retryAfter = null)
     {
-        var client = new HttpClient { BaseAddress = Gateway.BaseAddress };
+        var client = retryAfter is null ? new HttpClient() : new HttpClient(retryAfter);
+        client.BaseAddress = Gateway.BaseAddress;
         client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", await TokenAsync(clientId));
         return client;
     }

@@ -90,10 +90,16 @@ public static class LedgerFlows
         }
     }
 
+    /// <summary>
+    /// How long a test waits for sealing by default. Dockets seal at 100 transactions or once the first is 1 s old, on
+    /// a 100 ms tick that a busy machine delays: this bounds a sealer that is stuck, it is not a latency target.
+    /// </summary>
+    public static readonly TimeSpan SealingPatience = TimeSpan.FromSeconds(20);
+
     /// <summary>Waits until every committed transaction of the register is in a sealed docket; returns the dockets.</summary>
-    public static async Task<List<JsonElement>> WaitUntilSealedAsync(HttpClient client, string id, long height, TimeSpan timeout)
+    public static async Task<List<JsonElement>> WaitUntilSealedAsync(HttpClient client, string id, long height, TimeSpan? timeout = null)
     {
-        var deadline = DateTime.UtcNow + timeout;
+        var deadline = DateTime.UtcNow + (timeout ?? SealingPatience);
         while (true)
         {
             var dockets = await DocketsAsync(client, id);

@@ -30,7 +30,7 @@ public sealed class TamperDetectionTests(PlatformFixture platform)
             Assert.Equal(HttpStatusCode.OK, batch.StatusCode);
         }
 
-        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, txs.Count, TimeSpan.FromSeconds(5));
+        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, txs.Count);
         LedgerFlows.AssertContiguous(dockets, txs.Count, id);
         var before = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
         Assert.True(before.GetProperty("valid").GetBoolean(), before.GetRawText());

@@ -129,7 +129,7 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
             await ProblemAssert.IsProblemAsync(early, HttpStatusCode.Conflict);
         }
 
-        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, 5, TimeSpan.FromSeconds(5));
+        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, 5);
         LedgerFlows.AssertContiguous(dockets, 5, id);
         var proof = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/transactions/{txs[3].TxId}/proof");
         var docket = proof.GetProperty("docket");

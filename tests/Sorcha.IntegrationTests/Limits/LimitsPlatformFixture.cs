@@ -8,6 +8,7 @@ namespace Sorcha.IntegrationTests.Limits;
 /// </summary>
 public sealed class LimitsPlatformFixture : PlatformFixture
 {
+    public const int PermitsPerSecond = 1;
     public const int Burst = 20;
     public const int BodyLimit = 4096;
     // Short, but not so short that a cold service on a busy machine misses them on an ordinary request.
@@ -18,7 +19,7 @@ public sealed class LimitsPlatformFixture : PlatformFixture
 
     protected override IReadOnlyDictionary<string, string> ServiceEnvironment => new Dictionary<string, string>
     {
-        ["Limits__RateLimit__PermitsPerSecond"] = "1",
+        ["Limits__RateLimit__PermitsPerSecond"] = PermitsPerSecond.ToString(System.Globalization.CultureInfo.InvariantCulture),
         ["Limits__RateLimit__Burst"] = Burst.ToString(System.Globalization.CultureInfo.InvariantCulture),
         ["Limits__MaxRequestBodyBytes"] = BodyLimit.ToString(System.Globalization.CultureInfo.InvariantCulture),
         ["Limits__Timeouts__ForwarderSeconds"] = ForwarderSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),

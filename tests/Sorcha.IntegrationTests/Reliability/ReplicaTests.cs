@@ -17,7 +17,8 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
     public async Task Writers_through_two_replicas_see_no_error_when_one_replica_crashes_and_the_chain_stays_linear()
     {
         Assert.Equal(["transaction", "transaction-2"], platform.ReplicasOf("transaction"));
-        using var client = await platform.ClientAsync("replica-load");
+        var limits = new RetryAfterHandler();
+        using var client = await platform.ClientAsync("replica-load", limits);
         var registerId = (await LedgerFlows.CreateRegisterAsync(client, "replicas")).Str("id");
         var cpuBefore = platform.ReplicasOf("transaction").Select(r => platform.App[r].Process!.TotalProcessorTime).ToArray();
 
@@ -49,7 +50,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         Assert.All(cpu, c => Assert.True(c >= 0.2 * cpu.Sum(), $"one replica did {c:F2} s of {cpu.Sum():F2} s: not balanced"));
         Assert.All(answers, a => Assert.True(a.Ok, $"{a.Kind} answered {a.Status} at {a.StartMs:F0} ms"));
         var audit = await LedgerAudit.AssertConsistentAsync(client, registerId, load);
-        output.WriteLine(audit.ToString());
+        output.WriteLine($"{audit}; 429s waited out (Retry-After): {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
     }
 

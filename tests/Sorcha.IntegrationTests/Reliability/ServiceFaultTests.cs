@@ -21,7 +21,8 @@ public sealed class ServiceFaultTests(FaultPlatformFixture platform, ITestOutput
     public async Task A_service_down_under_load_costs_errors_only_while_it_is_down_and_never_a_double_commit_or_seal(
         string service, bool kill, string routedToIt)
     {
-        using var client = await platform.ClientAsync("fault-" + service);
+        var limits = new RetryAfterHandler();
+        using var client = await platform.ClientAsync("fault-" + service, limits);
         var registerId = (await LedgerFlows.CreateRegisterAsync(client, service + " fault")).Str("id");
         var load = new LedgerLoad(client, registerId);
         using var stop = new CancellationTokenSource();
@@ -50,7 +51,7 @@ public sealed class ServiceFaultTests(FaultPlatformFixture platform, ITestOutput
             $"{e.Kind} {e.Status} at {e.StartMs:F0}–{e.EndMs:F0} ms, outside the outage {downAt:F0}–{upAt:F0} ms"));
 
         var audit = await LedgerAudit.AssertConsistentAsync(client, registerId, load);
-        output.WriteLine(audit.ToString());
+        output.WriteLine($"{audit}; 429s waited out (Retry-After): {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
     }
 }

@@ -44,7 +44,7 @@ public static class LoadRun
         var clock = Stopwatch.StartNew();
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(ct);
         var printing = progress ? ProgressAsync(meters, plan, clock, stop.Token) : Task.CompletedTask;
-        await Task.WhenAll(scenarios.Select((s, i) => OpenModelRunner.RunAsync(s, context, rates[s.Name], plan, meters[i], clock, ct)));
+        await OpenModelRunner.RunAsync([.. scenarios.Select((s, i) => new Arrivals(s, rates[s.Name], meters[i]))], context, plan, clock, ct);
         await stop.CancelAsync();
         await printing;
         var results = scenarios.Select((s, i) =>

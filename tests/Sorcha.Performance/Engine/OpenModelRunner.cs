@@ -2,89 +2,120 @@ using System.Diagnostics;
 
 namespace Sorcha.Performance.Engine;
 
+/// <summary>One scenario's arrivals: its rate, its plan and where its requests are counted.</summary>
+public sealed record Arrivals(Scenario Scenario, double BaseRate, ScenarioMeter Meter);
+
 /// <summary>
 /// Fires requests at scheduled arrival times (open model, like NBomber's Inject): the next request starts on schedule
-/// whether or not earlier ones finished. Latency runs from the scheduled time, so a stalled server — or a stalled
-/// generator — shows as latency instead of silently slowing the clock (coordinated omission). What the generator
-/// could not do on time is reported: start lag per request, and requests dropped because too many were in flight.
+/// whether or not earlier ones finished, so a slow server cannot slow the clock (coordinated omission).
+/// One dedicated thread keeps the schedule of every scenario and starts each request itself (its synchronous part,
+/// up to the first network wait, runs there); it sleeps with <see cref="PreciseWait"/>, so a request starts within
+/// about 0.1 ms of its due time instead of waiting for a timer and a thread-pool thread. Latency runs from that
+/// actual start to the last response of the step being received, as hey and wrk measure; the start lag (actual start
+/// − due time) is reported beside it, so a late generator shows instead of hiding inside the server's figures.
 /// </summary>
 public static class OpenModelRunner
 {
     private const int MaxInFlight = 2_000;
 
     /// <param name="clock">Shared by every scenario of a run, so that sub-windows line up across scenarios.</param>
-    public static async Task RunAsync(Scenario scenario, LoadContext context, double baseRate, LoadPlan plan,
-        ScenarioMeter meter, Stopwatch clock, CancellationToken ct)
+    public static async Task RunAsync(IReadOnlyList<Arrivals> arrivals, LoadContext context, LoadPlan plan, Stopwatch clock,
+        CancellationToken ct)
     {
-        long inFlight = 0;
         var pending = new List<Task>();
-        var due = TimeSpan.Zero;
-        while (due < plan.End && !ct.IsCancellationRequested)
+        var scheduled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var thread = new Thread(() =>
         {
-            var wait = due - clock.Elapsed;
-            if (wait > TimeSpan.FromMilliseconds(1) && !await Delay(wait, ct))
+            try
             {
-                break;
+                Schedule(arrivals, context, plan, clock, pending, ct);
+                scheduled.SetResult();
             }
-
-            var measured = plan.WindowOf(due) >= 0;
-            if (Interlocked.Read(ref inFlight) >= MaxInFlight)
+#pragma warning disable CA1031 // handed to the awaiting run, which fails with it
+            catch (Exception ex)
+#pragma warning restore CA1031
             {
-                meter.Drop(measured);
+                scheduled.SetException(ex);
             }
-            else
-            {
-                Interlocked.Increment(ref inFlight);
-                var scheduled = due;
-                pending.Add(Task.Run(async () =>
-                {
-                    var lag = clock.Elapsed - scheduled;
-                    StageTimings.Current.Value = measured ? meter : null;
-                    var ok = await StepAsync(scenario, context, meter, ct);
-                    var latency = clock.Elapsed - scheduled;
-                    Interlocked.Decrement(ref inFlight);
-                    meter.Record(new Sample(scheduled.TotalSeconds, latency.TotalMilliseconds, lag.TotalMilliseconds, ok), measured);
-                }, CancellationToken.None));
-            }
-
-            var rate = scenario.RateAt(due, baseRate, plan) * plan.WarmUpFactor(due);
-            due += rate > 0 ? TimeSpan.FromSeconds(1 / rate) : TimeSpan.FromMilliseconds(100);
-        }
-
+        })
+        { IsBackground = true, Name = "load-scheduler" };
+        thread.Start();
+        await scheduled.Task;
         await Task.WhenAll(pending);
     }
 
-    private static async Task<bool> StepAsync(Scenario scenario, LoadContext context, ScenarioMeter meter, CancellationToken ct)
+    private static void Schedule(IReadOnlyList<Arrivals> arrivals, LoadContext context, LoadPlan plan, Stopwatch clock,
+        List<Task> pending, CancellationToken ct)
+    {
+        PreciseWait.TightenTimerSlack();
+        var inFlight = new InFlight();
+        var origin = Stopwatch.GetTimestamp() - clock.ElapsedTicks;
+        var queue = new PriorityQueue<Arrivals, TimeSpan>(arrivals.Select(a => (a, TimeSpan.Zero)));
+        while (queue.TryDequeue(out var next, out var due) && !ct.IsCancellationRequested)
+        {
+            var dueAt = origin + (long)(due.TotalSeconds * Stopwatch.Frequency);
+            PreciseWait.Until(dueAt);
+            var measured = plan.WindowOf(due) >= 0;
+            if (inFlight.Count >= MaxInFlight)
+            {
+                next.Meter.Drop(measured);
+            }
+            else
+            {
+                pending.Add(StepAsync(next, context, due, dueAt, measured, inFlight, ct));
+            }
+
+            var rate = next.Scenario.RateAt(due, next.BaseRate, plan) * plan.WarmUpFactor(due);
+            var following = due + (rate > 0 ? TimeSpan.FromSeconds(1 / rate) : TimeSpan.FromMilliseconds(100));
+            if (following < plan.End)
+            {
+                queue.Enqueue(next, following);
+            }
+        }
+    }
+
+    /// <summary>One request: runs inline on the scheduler thread until it first waits on the network.</summary>
+    private static async Task StepAsync(Arrivals a, LoadContext context, TimeSpan due, long dueAt, bool measured,
+        InFlight inFlight, CancellationToken ct)
+    {
+        inFlight.Increment();
+        var start = Stopwatch.GetTimestamp();
+        var trace = new RequestTrace(measured ? a.Meter : null);
+        StageTimings.Current.Value = trace;
+        var ok = await CheckedStepAsync(a, context, ct);
+        var end = trace.LastResponseAt ?? Stopwatch.GetTimestamp();
+        inFlight.Decrement();
+        a.Meter.Record(new Sample(due.TotalSeconds, Stopwatch.GetElapsedTime(start, end).TotalMilliseconds,
+            Stopwatch.GetElapsedTime(dueAt, start).TotalMilliseconds, ok), measured);
+    }
+
+    private static async Task<bool> CheckedStepAsync(Arrivals a, LoadContext context, CancellationToken ct)
     {
         try
         {
-            if (await scenario.StepAsync(context, ct))
+            if (await a.Scenario.StepAsync(context, ct))
             {
                 return true;
             }
 
-            meter.Error("answer did not check out");
+            a.Meter.Error("answer did not check out");
         }
 #pragma warning disable CA1031 // any exception from a step is a failed request, never a crashed run
         catch (Exception ex)
 #pragma warning restore CA1031
         {
-            meter.Error(ex.GetType().Name + ": " + ex.Message);
+            a.Meter.Error(ex.GetType().Name + ": " + ex.Message);
         }
 
         return false;
     }
 
-    private static async Task<bool> Delay(TimeSpan wait, CancellationToken ct)
+    private sealed class InFlight
     {
-        try
-        {
-            await Task.Delay(wait, ct);
-            return true;
-        }
-        catch (OperationCanceledException)
-        {
-            return false;
-        }
+        private long _count;
+
+        public long Count => Interlocked.Read(ref _count);
+        public void Increment() => Interlocked.Increment(ref _count);
+        public void Decrement() => Interlocked.Decrement(ref _count);
     }
 }

@@ -11,6 +11,9 @@ public sealed record RunMetadata(
     double RateScale, IReadOnlyDictionary<string, double> Rates, DateTimeOffset StartedAt, DateTimeOffset? EndedAt,
     double[] LoadAverageAtStart, double[]? LoadAverageAtEnd)
 {
+    /// <summary>The machine's state as the person or script running it named it (PERF_CONDITIONS: "idle", "stress-ng --cpu 1 running").</summary>
+    public string? Conditions { get; init; }
+
     public static RunMetadata Capture(RunOptions options, string mode, IReadOnlyDictionary<string, double> rates) => new(
         Environment.GetEnvironmentVariable("SORCHA_COMMIT") ?? Git("rev-parse", "HEAD") ?? "unknown",
         Git("status", "--porcelain", "--untracked-files=no") is { Length: > 0 },
@@ -18,7 +21,10 @@ public sealed record RunMetadata(
         typeof(RunMetadata).Assembly.GetCustomAttribute<AssemblyConfigurationAttribute>()?.Configuration ?? "unknown",
         options.TargetConfiguration, options.Target.ToString(), mode, options.Plan.WarmUp.TotalSeconds,
         options.Plan.Duration.TotalSeconds, options.Plan.Windows, options.RateScale, rates, DateTimeOffset.UtcNow, null,
-        LoadAverage(), null);
+        LoadAverage(), null)
+    {
+        Conditions = Environment.GetEnvironmentVariable("PERF_CONDITIONS"),
+    };
 
     public RunMetadata Finished() => this with { EndedAt = DateTimeOffset.UtcNow, LoadAverageAtEnd = LoadAverage() };
 

@@ -9,17 +9,17 @@ public sealed record RunOptions
     private static readonly HashSet<string> Flags = ["smoke", "capacity", "samples", "update-baseline"];
 
     /// <summary>
-    /// --smoke: every scenario, 45 s warm-up, 120 s measured in 10 s windows, at a quarter of the default rates but at
-    /// least <see cref="SmokeMinRate"/> — the defaults saturate the 2-core machine, where latency measures queueing, not
-    /// the work; five freshly started processes keep tiering up their JIT code for about a minute; and a P95 resting on
-    /// a few hundred requests is mostly sampling noise (docs/performance.md, "The gate").
+    /// --smoke: every scenario, 30 s warm-up, 75 s measured in 15 s windows, at a quarter of the default rates but at
+    /// least <see cref="SmokeMinRate"/> — the defaults load a slow 2-core machine until latency measures queueing, not
+    /// the work; freshly started processes keep tiering up their JIT code for the first half minute; and a window's P95
+    /// must rest on enough requests (≥ 150) not to be sampling noise (docs/performance.md, "The gate").
     /// </summary>
-    public static readonly LoadPlan SmokePlan = new(TimeSpan.FromSeconds(45), TimeSpan.FromSeconds(120), 12);
+    public static readonly LoadPlan SmokePlan = new(TimeSpan.FromSeconds(30), TimeSpan.FromSeconds(75), 5);
 
     public const double SmokeRateScale = 0.25;
 
-    /// <summary>Smoke rates are floored here (7.5/s × 120 s = 900 requests) unless a scenario's default is lower.</summary>
-    public const double SmokeMinRate = 7.5;
+    /// <summary>Smoke rates are floored here (12/s × 75 s = 900 requests) unless a scenario's default is lower.</summary>
+    public const double SmokeMinRate = 12;
 
     /// <summary>--capacity: --warmup warms each scenario up once, --duration is the length of each search step.</summary>
     public static readonly LoadPlan CapacityPlan = new(TimeSpan.FromSeconds(20), TimeSpan.FromSeconds(10), 1);

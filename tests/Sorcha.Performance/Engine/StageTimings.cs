@@ -4,13 +4,13 @@ namespace Sorcha.Performance.Engine;
 
 /// <summary>
 /// Where the server spent a scenario's time: the stages of the W3C <c>Server-Timing</c> header (<c>name;dur=ms</c>)
-/// that services send in Development (docs/performance.md, "Where the time goes"). The runner sets
-/// <see cref="Current"/> around each measured step, so every response of that step — and of work the step started —
-/// is counted for its scenario; warm-up responses are not.
+/// that services send in Development (docs/performance.md, "Where the time goes"), and when each step's last response
+/// arrived. The runner sets <see cref="Current"/> around each step, so every response of that step — and of work the
+/// step started — is counted for its scenario; warm-up responses are timed but their stages are not counted.
 /// </summary>
 public sealed class StageTimings : DelegatingHandler
 {
-    public static readonly AsyncLocal<ScenarioMeter?> Current = new();
+    public static readonly AsyncLocal<RequestTrace?> Current = new();
 
     public StageTimings(HttpMessageHandler inner) : base(inner)
     {
@@ -19,7 +19,15 @@ public sealed class StageTimings : DelegatingHandler
     protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
         var response = await base.SendAsync(request, cancellationToken);
-        if (Current.Value is { } meter && response.Headers.TryGetValues("Server-Timing", out var values))
+        if (Current.Value is not { } trace)
+        {
+            return response;
+        }
+
+        // The body too, as hey and wrk time it (HttpClient would buffer it next anyway; buffering twice is a no-op).
+        await response.Content.LoadIntoBufferAsync(cancellationToken);
+        trace.LastResponseAt = System.Diagnostics.Stopwatch.GetTimestamp();
+        if (trace.Meter is { } meter && response.Headers.TryGetValues("Server-Timing", out var values))
         {
             foreach (var (name, ms) in Parse(values))
             {
@@ -44,6 +52,13 @@ public sealed class StageTimings : DelegatingHandler
             }
         }
     }
+}
+
+/// <summary>One step in flight: where its stages are counted (null during warm-up) and when its last response arrived.</summary>
+public sealed class RequestTrace(ScenarioMeter? meter)
+{
+    public ScenarioMeter? Meter { get; } = meter;
+    public long? LastResponseAt { get; set; }
 }
 
 /// <summary>One stage's figures over a scenario's measured responses (ms).</summary>

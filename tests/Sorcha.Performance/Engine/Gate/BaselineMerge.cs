@@ -33,6 +33,7 @@ public static class BaselineMerge
             Mode = $"baseline: median of {runs.Count} runs ({string.Join(", ", runs.Select(r => r.Metadata.StartedAt.ToString("u", System.Globalization.CultureInfo.InvariantCulture)))})",
             EndedAt = runs[^1].Metadata.EndedAt,
             LoadAverageAtEnd = runs[^1].Metadata.LoadAverageAtEnd,
+            Conditions = string.Join("; ", runs.GroupBy(r => r.Metadata.Conditions ?? "not recorded").Select(g => $"{g.Count()} × {g.Key}")),
         };
         return new RunResults(metadata, scenarios);
     }

@@ -35,8 +35,10 @@ public static class Comparer
         var machine = LatencyStats.Median(pairs.Where(p => p.Baseline.Gate.P50 > 0).Select(p => p.Current.Gate.P50 / p.Baseline.Gate.P50));
         if (normalise)
         {
+            // On another kind of machine everything is slower or faster at once, by design: not a change of the code.
             checks.Add(new Check("(all scenarios)", "machine factor", 1, machine, machine - 1, null, GatePolicy.MachineFactorLimit,
-                machine > GatePolicy.MachineFactorLimit ? Verdict.Regression : Verdict.Pass));
+                !SameMachine(baseline, current) ? Verdict.NotCompared
+                : machine > GatePolicy.MachineFactorLimit ? Verdict.Regression : Verdict.Pass));
         }
 
         return new Comparison(machine, normalise, checks);
@@ -90,6 +92,9 @@ public static class Comparer
             .Where(double.IsFinite).ToList();
         return ratios.Count == 0 ? double.NaN : LatencyStats.Median(ratios);
     }
+
+    public static bool SameMachine(RunResults baseline, RunResults current) =>
+        baseline.Metadata.Machine.Cores == current.Metadata.Machine.Cores && baseline.Metadata.Machine.Cpu == current.Metadata.Machine.Cpu;
 
     private static bool SameRate(ScenarioResult c, ScenarioResult b) => Math.Abs(c.Rate - b.Rate) <= 1e-9 * Math.Max(1, b.Rate);
 

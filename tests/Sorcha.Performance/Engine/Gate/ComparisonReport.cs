@@ -15,10 +15,10 @@ public static class ComparisonReport
         string.Create(CultureInfo.InvariantCulture, $"""
             # Load gate: {Outcome(comparison.ExitCode)}
 
-            - baseline: `{baselinePath}`, commit {baseline.Metadata.Commit}, {baseline.Metadata.StartedAt:yyyy-MM-dd HH:mm} UTC, load average {Load(baseline.Metadata.LoadAverageAtStart)}
-            - current: commit {current.Metadata.Commit}{(current.Metadata.UncommittedChanges ? " plus uncommitted changes" : "")}, {current.Metadata.StartedAt:yyyy-MM-dd HH:mm} UTC, load average {Load(current.Metadata.LoadAverageAtStart)} → {Load(current.Metadata.LoadAverageAtEnd)}
+            - baseline: `{baselinePath}`, commit {baseline.Metadata.Commit}, {baseline.Metadata.StartedAt:yyyy-MM-dd HH:mm} UTC, load average {Load(baseline.Metadata.LoadAverageAtStart)}, {baseline.Metadata.Machine.Cores} × {baseline.Metadata.Machine.Cpu}, conditions: {baseline.Metadata.Conditions ?? "not recorded"}
+            - current: commit {current.Metadata.Commit}{(current.Metadata.UncommittedChanges ? " plus uncommitted changes" : "")}, {current.Metadata.StartedAt:yyyy-MM-dd HH:mm} UTC, load average {Load(current.Metadata.LoadAverageAtStart)} → {Load(current.Metadata.LoadAverageAtEnd)}, conditions: {current.Metadata.Conditions ?? "not recorded"}
             - machine factor (median over scenarios of P50 / baseline P50): {comparison.MachineFactor:0.000}{(comparison.Normalised ? "" : " — latencies not normalised: too few scenarios")}
-            {PlanNote(baseline.Metadata, current.Metadata)}
+            {PlanNote(baseline.Metadata, current.Metadata)}{MachineNote(baseline, current)}
             {Table(comparison).ToMarkdown()}
             Latency rows: baseline and current are medians over windows; "normalised" is the change after dividing each window by the
             other scenarios' median change in that window and percentile; the verdict tests it against the limit.
@@ -33,6 +33,9 @@ public static class ComparisonReport
         Math.Abs(b.DurationSeconds / b.Windows - c.DurationSeconds / c.Windows) < 1e-6 && b.WarmUpSeconds == c.WarmUpSeconds ? ""
             : string.Create(CultureInfo.InvariantCulture,
                 $"- **note: plans differ** (baseline {b.WarmUpSeconds} s warm-up, {b.DurationSeconds / b.Windows:0.#} s windows; current {c.WarmUpSeconds} s, {c.DurationSeconds / c.Windows:0.#} s): window percentiles of different sample sizes are not alike\n");
+
+    private static string MachineNote(RunResults b, RunResults c) => Comparer.SameMachine(b, c) ? ""
+        : $"- **note: another machine** (baseline {b.Metadata.Machine.Cores} × {b.Metadata.Machine.Cpu}; current {c.Metadata.Machine.Cores} × {c.Metadata.Machine.Cpu}): the machine factor is shown, not judged; re-record the baseline on this machine (docs/performance.md, \"The gate\")\n";
 
     private static string Value(string metric, double value) => metric switch
     {
