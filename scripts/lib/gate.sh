@@ -13,7 +13,7 @@ gate_slowdown() {
     transaction_submission) route="POST /api/transactions" ;;
     *) return 1 ;;
   esac
-  jq -r --arg s "$2" --arg r "$route" '.scenarios[] | select(.scenario == $s) | "\($r)=\(.gate.p95 * 0.25 * 1000 | round / 1000)"' "$1"
+  jq -r --arg s "$2" --arg r "$route" '.scenarios[] | select(.scenario == $s) | "\($r)=\(.p95 * 0.25 * 1000 | round / 1000)"' "$1"
 }
 
 # gate_p95_flagged <comparison.json> <scenario>: true when the comparison flags that scenario's P95 as a regression.

@@ -24,18 +24,19 @@ public class GateTests
         Assert.All(comparison.Checks.Where(c => c.Verdict == Verdict.Regression), c => Assert.Equal("s4", c.Scenario));
     }
 
-    [Fact]
-    public void A_baseline_whose_P95_is_scaled_down_makes_the_same_run_a_regression()
+    [Theory]
+    [InlineData(1.25, 1.00, false)] // the tail alone, by as much as sampling moves a mixed scenario's P95
+    [InlineData(1.40, 1.00, true)]  // the tail alone, far
+    [InlineData(1.25, 1.10, true)]  // the tail and the median: the whole distribution moved
+    public void A_P95_over_its_limit_counts_with_the_median_or_when_far(double p95Factor, double p50Factor, bool flagged)
     {
-        // What scripts/gate-proof.sh does with jq: the run now looks 25 % slower on one scenario's P95.
         var baseline = JsonNode.Parse(JsonSerializer.Serialize(Fakes.Run(seed: 1), RunResults.Json))!;
         var s7 = baseline["scenarios"]!.AsArray().Single(s => (string?)s!["scenario"] == "s7")!;
-        s7["gate"]!["p95"] = (double)s7["gate"]!["p95"]! / 1.25;
-        var scaled = baseline.Deserialize<RunResults>(RunResults.Json)!;
+        s7["p95"] = (double)s7["p95"]! / p95Factor;
+        s7["p50"] = (double)s7["p50"]! / p50Factor;
 
-        var comparison = Comparer.Compare(scaled, Fakes.Run(seed: 2));
-        Assert.Equal(1, comparison.ExitCode);
-        Assert.Equal(["s7/P95"], comparison.Checks.Where(c => c.Verdict == Verdict.Regression).Select(c => $"{c.Scenario}/{c.Metric}"));
+        var comparison = Comparer.Compare(baseline.Deserialize<RunResults>(RunResults.Json)!, Fakes.Run(seed: 2));
+        Assert.Equal(flagged, comparison.Checks.Any(c => c is { Scenario: "s7", Metric: "P95", Verdict: Verdict.Regression }));
     }
 
     [Fact]
@@ -61,7 +62,7 @@ public class GateTests
     }
 
     [Fact]
-    public void A_longer_baseline_with_windows_of_the_same_length_compares_like_a_short_one()
+    public void A_longer_baseline_compares_like_a_short_one()
     {
         var longBaseline = Fakes.Run(seed: 1, plan: Fakes.Plan with { Duration = TimeSpan.FromSeconds(360), Windows = 36 });
         Assert.Equal(0, Comparer.Compare(longBaseline, Fakes.Run(seed: 2)).ExitCode);

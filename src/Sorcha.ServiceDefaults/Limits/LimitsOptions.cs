@@ -2,7 +2,8 @@ namespace Sorcha.ServiceDefaults.Limits;
 
 /// <summary>
 /// The "Limits" configuration section every process reads (docs/reliability.md, "Limits"). The defaults are generous:
-/// the load tests (one caller per scenario, up to ~1,000 requests/s in all) and the integration tests never meet them.
+/// the load tests (one caller per scenario, up to ~1,000 requests/s in all) never meet them; the closed-loop
+/// integration tests can on a fast machine, and wait out each 429 as Retry-After says.
 /// </summary>
 public sealed class LimitsOptions
 {

@@ -22,13 +22,13 @@ public static class OpenModelRunner
     public static async Task RunAsync(IReadOnlyList<Arrivals> arrivals, LoadContext context, LoadPlan plan, Stopwatch clock,
         CancellationToken ct)
     {
-        var pending = new List<Task>();
+        var inFlight = new InFlight();
         var scheduled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var thread = new Thread(() =>
         {
             try
             {
-                Schedule(arrivals, context, plan, clock, pending, ct);
+                Schedule(arrivals, context, plan, clock, inFlight, ct);
                 scheduled.SetResult();
             }
 #pragma warning disable CA1031 // handed to the awaiting run, which fails with it
@@ -41,16 +41,18 @@ public static class OpenModelRunner
         { IsBackground = true, Name = "load-scheduler" };
         thread.Start();
         await scheduled.Task;
-        await Task.WhenAll(pending);
+        await inFlight.DrainedAsync();
     }
 
     private static void Schedule(IReadOnlyList<Arrivals> arrivals, LoadContext context, LoadPlan plan, Stopwatch clock,
-        List<Task> pending, CancellationToken ct)
+        InFlight inFlight, CancellationToken ct)
     {
-        PreciseWait.TightenTimerSlack();
-        var inFlight = new InFlight();
+        PreciseWait.PrepareThread();
         var origin = Stopwatch.GetTimestamp() - clock.ElapsedTicks;
-        var queue = new PriorityQueue<Arrivals, TimeSpan>(arrivals.Select(a => (a, TimeSpan.Zero)));
+        // Scenarios at the same rate would share every due time, and the last of a simultaneous group would start
+        // late behind the others' synchronous work: each starts a different fraction of its interval in.
+        var queue = new PriorityQueue<Arrivals, TimeSpan>(arrivals.Select((a, i) =>
+            (a, a.BaseRate > 0 ? TimeSpan.FromSeconds((double)i / arrivals.Count / a.BaseRate) : TimeSpan.Zero)));
         while (queue.TryDequeue(out var next, out var due) && !ct.IsCancellationRequested)
         {
             var dueAt = origin + (long)(due.TotalSeconds * Stopwatch.Frequency);
@@ -62,7 +64,7 @@ public static class OpenModelRunner
             }
             else
             {
-                pending.Add(StepAsync(next, context, due, dueAt, measured, inFlight, ct));
+                _ = StepAsync(next, context, due, dueAt, measured, inFlight, ct); // failures are recorded; tracked by inFlight
             }
 
             var rate = next.Scenario.RateAt(due, next.BaseRate, plan) * plan.WarmUpFactor(due);
@@ -79,14 +81,20 @@ public static class OpenModelRunner
         InFlight inFlight, CancellationToken ct)
     {
         inFlight.Increment();
-        var start = Stopwatch.GetTimestamp();
-        var trace = new RequestTrace(measured ? a.Meter : null);
-        StageTimings.Current.Value = trace;
-        var ok = await CheckedStepAsync(a, context, ct);
-        var end = trace.LastResponseAt ?? Stopwatch.GetTimestamp();
-        inFlight.Decrement();
-        a.Meter.Record(new Sample(due.TotalSeconds, Stopwatch.GetElapsedTime(start, end).TotalMilliseconds,
-            Stopwatch.GetElapsedTime(dueAt, start).TotalMilliseconds, ok), measured);
+        try
+        {
+            var start = Stopwatch.GetTimestamp();
+            var trace = new RequestTrace(measured ? a.Meter : null);
+            StageTimings.Current.Value = trace;
+            var ok = await CheckedStepAsync(a, context, ct);
+            var end = trace.LastResponseAt ?? Stopwatch.GetTimestamp();
+            a.Meter.Record(new Sample(due.TotalSeconds, Stopwatch.GetElapsedTime(start, end).TotalMilliseconds,
+                Stopwatch.GetElapsedTime(dueAt, start).TotalMilliseconds, ok), measured);
+        }
+        finally
+        {
+            inFlight.Decrement();
+        }
     }
 
     private static async Task<bool> CheckedStepAsync(Arrivals a, LoadContext context, CancellationToken ct)
@@ -110,12 +118,31 @@ public static class OpenModelRunner
         return false;
     }
 
+    /// <summary>
+    /// Requests started and not yet recorded. No list of their tasks is kept: tens of thousands of finished tasks held
+    /// until the end of a run would grow the generator's heap, and its collections would pause the scheduler.
+    /// </summary>
     private sealed class InFlight
     {
-        private long _count;
+        private readonly TaskCompletionSource _drained = new(TaskCreationOptions.RunContinuationsAsynchronously);
+        private long _count = 1; // the schedule itself, until DrainedAsync
 
-        public long Count => Interlocked.Read(ref _count);
+        public long Count => Interlocked.Read(ref _count) - 1;
         public void Increment() => Interlocked.Increment(ref _count);
-        public void Decrement() => Interlocked.Decrement(ref _count);
+
+        public void Decrement()
+        {
+            if (Interlocked.Decrement(ref _count) == 0)
+            {
+                _drained.TrySetResult();
+            }
+        }
+
+        /// <summary>Called once the schedule is done: completes when every started request has been recorded.</summary>
+        public Task DrainedAsync()
+        {
+            Decrement();
+            return _drained.Task;
+        }
     }
 }

@@ -7,7 +7,7 @@ namespace Sorcha.Performance.Engine;
 public sealed record ScenarioResult(
     string Scenario, double Rate, double DurationSeconds, long Requests, long Ok, long Fail, double Rps,
     double Mean, double P50, double P75, double P95, double P99, double Max, double StdDev,
-    SendReport Sends, GateFigures Gate, IReadOnlyList<WindowResult> Windows, IReadOnlyDictionary<string, long> Errors,
+    SendReport Sends, IReadOnlyList<WindowResult> Windows, IReadOnlyDictionary<string, long> Errors,
     IReadOnlyDictionary<string, StageFigures>? Stages = null)
 {
     public double OkRate => Requests == 0 ? 0 : (double)Ok / Requests;
@@ -24,12 +24,12 @@ public sealed record ScenarioResult(
         var fail = samples.Count - ok.Count;
         return new(scenario, rate, seconds, samples.Count + dropped, ok.Count, fail,
             LatencyStats.Round(samples.Count / seconds), stats.Mean, stats.P50, stats.P75, stats.P95, stats.P99, stats.Max,
-            stats.StdDev, SendReport.From(samples, dropped), GateFigures.From(windows), windows,
+            stats.StdDev, SendReport.From(samples, dropped), windows,
             new SortedDictionary<string, long>(errors.ToDictionary(), StringComparer.Ordinal), stages is { Count: > 0 } ? stages : null);
     }
 }
 
-/// <summary>One sub-window's figures: the gate compares their medians, which a short disturbance cannot move.</summary>
+/// <summary>One sub-window's figures: how latency moved over the run (the gate compares the whole window's).</summary>
 public sealed record WindowResult(int Index, long Requests, long Ok, double P50, double P95, double P99)
 {
     public static WindowResult From(int index, IEnumerable<Sample> samples)
@@ -37,17 +37,6 @@ public sealed record WindowResult(int Index, long Requests, long Ok, double P50,
         var all = samples.ToList();
         var stats = LatencyStats.From(all.Where(s => s.Ok).Select(s => s.LatencyMs));
         return new(index, all.Count, all.Count(s => s.Ok), stats.P50, stats.P95, stats.P99);
-    }
-}
-
-/// <summary>The median over sub-windows (with OK requests) of each percentile: what the gate compares with the baseline.</summary>
-public sealed record GateFigures(double P50, double P95, double P99)
-{
-    public static GateFigures From(IReadOnlyList<WindowResult> windows)
-    {
-        var measured = windows.Where(w => w.Ok > 0).ToList();
-        return new(LatencyStats.Median(measured.Select(w => w.P50)), LatencyStats.Median(measured.Select(w => w.P95)),
-            LatencyStats.Median(measured.Select(w => w.P99)));
     }
 }
 

@@ -24,7 +24,6 @@ public static class BaselineMerge
             {
                 Rps = M(x => x.Rps), Mean = M(x => x.Mean), P50 = M(x => x.P50), P75 = M(x => x.P75), P95 = M(x => x.P95),
                 P99 = M(x => x.P99), Max = M(x => x.Max), StdDev = M(x => x.StdDev),
-                Gate = new GateFigures(M(x => x.Gate.P50), M(x => x.Gate.P95), M(x => x.Gate.P99)),
                 Stages = null,
             };
         }).ToList();

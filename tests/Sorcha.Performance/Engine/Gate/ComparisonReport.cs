@@ -20,19 +20,19 @@ public static class ComparisonReport
             - machine factor (median over scenarios of P50 / baseline P50): {comparison.MachineFactor:0.000}{(comparison.Normalised ? "" : " — latencies not normalised: too few scenarios")}
             {PlanNote(baseline.Metadata, current.Metadata)}{MachineNote(baseline, current)}
             {Table(comparison).ToMarkdown()}
-            Latency rows: baseline and current are medians over windows; "normalised" is the change after dividing each window by the
-            other scenarios' median change in that window and percentile; the verdict tests it against the limit.
+            Latency rows: figures over the whole measured window; "normalised" is the change after dividing by the other scenarios'
+            median change in the same percentile (the machine factor); the verdict tests it against the limit.
             See docs/performance.md, "The gate". Exit code {comparison.ExitCode}.
 
             """);
 
     public static string Outcome(int exitCode) => exitCode switch { 0 => "pass", 1 => "REGRESSION", _ => "RUN FAILED" };
 
-    /// <summary>A baseline may be longer (more windows: a steadier median) but its windows should be as long as the run's.</summary>
+    /// <summary>A percentile's noise depends on how many requests it rests on: baseline and run should use one plan.</summary>
     private static string PlanNote(RunMetadata b, RunMetadata c) =>
-        Math.Abs(b.DurationSeconds / b.Windows - c.DurationSeconds / c.Windows) < 1e-6 && b.WarmUpSeconds == c.WarmUpSeconds ? ""
+        b.DurationSeconds == c.DurationSeconds && b.WarmUpSeconds == c.WarmUpSeconds ? ""
             : string.Create(CultureInfo.InvariantCulture,
-                $"- **note: plans differ** (baseline {b.WarmUpSeconds} s warm-up, {b.DurationSeconds / b.Windows:0.#} s windows; current {c.WarmUpSeconds} s, {c.DurationSeconds / c.Windows:0.#} s): window percentiles of different sample sizes are not alike\n");
+                $"- **note: plans differ** (baseline {b.WarmUpSeconds} s warm-up + {b.DurationSeconds} s; current {c.WarmUpSeconds} s + {c.DurationSeconds} s): percentiles of different sample sizes are not alike\n");
 
     private static string MachineNote(RunResults b, RunResults c) => Comparer.SameMachine(b, c) ? ""
         : $"- **note: another machine** (baseline {b.Metadata.Machine.Cores} × {b.Metadata.Machine.Cpu}; current {c.Metadata.Machine.Cores} × {c.Metadata.Machine.Cpu}): the machine factor is shown, not judged; re-record the baseline on this machine (docs/performance.md, \"The gate\")\n";
@@ -50,6 +50,7 @@ public static class ComparisonReport
         "OK rate" => "≥ " + c.Limit.ToString("0.000", CultureInfo.InvariantCulture),
         "RPS" => "≥ " + c.Limit.ToString("0.00", CultureInfo.InvariantCulture) + "×",
         "not run" or "no baseline" or "rate/s" => "",
+        "P95" => "≤ " + Percent(c.Limit - 1) + " (or P50 ≤ " + Percent(GatePolicy.P95MedianCorroboration - 1) + "; always ≤ " + Percent(GatePolicy.P95TailOnlyLimit - 1) + ")",
         _ => "≤ " + Percent(c.Limit - 1),
     };
 

@@ -17,6 +17,10 @@ public static class GatePolicy
     public const double P95Limit = 1.15;
     public const double P99Limit = 1.5;
 
+    /// <summary>A P95 over its limit is a regression only with the P50 over this too, or the P95 over the tail-only limit.</summary>
+    public const double P95MedianCorroboration = 1.05;
+    public const double P95TailOnlyLimit = 1.35;
+
     /// <summary>Everything slower at once: confounded with the machine's speed and load, so a much wider limit.</summary>
     public const double MachineFactorLimit = 2.0;
 }

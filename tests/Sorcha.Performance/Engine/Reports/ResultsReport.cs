@@ -9,9 +9,9 @@ public static class ResultsReport
 {
     public static Table Figures(RunResults run) => new(
         ["scenario", "rate/s", "requests", "OK", "fail", "RPS", "mean", "P50", "P75", "P95", "P99", "max", "stddev",
-            "gate P95", "late", "dropped", "lag P99"],
+            "late", "dropped", "lag P99"],
         [.. run.Scenarios.Select(r => (IReadOnlyList<string>)[r.Scenario, F(r.Rate, "0.#"), N(r.Requests), N(r.Ok), N(r.Fail),
-            F(r.Rps, "0.0"), F(r.Mean), F(r.P50), F(r.P75), F(r.P95), F(r.P99), F(r.Max), F(r.StdDev), F(r.Gate.P95),
+            F(r.Rps, "0.0"), F(r.Mean), F(r.P50), F(r.P75), F(r.P95), F(r.P99), F(r.Max), F(r.StdDev),
             N(r.Sends.Late), N(r.Sends.Dropped), F(r.Sends.LagP99Ms)])]);
 
     public static string Header(RunMetadata m) =>
@@ -20,14 +20,14 @@ public static class ResultsReport
             - target: {m.Target} (configuration: {m.TargetConfiguration}); harness configuration: {m.HarnessConfiguration}
             - commit: {m.Commit}{(m.UncommittedChanges ? " plus uncommitted changes" : "")}
             - machine: {m.Machine.Cores} cores, {m.Machine.Cpu}, {m.Machine.MemoryGiB} GiB, {m.Machine.Os}
-            - {m.Mode}: warm-up {m.WarmUpSeconds} s, measured {m.DurationSeconds} s in {m.Windows} window(s), rate scale {m.RateScale}
+            - {m.Mode}{(m.Conditions is { } c ? $" ({c})" : "")}: warm-up {m.WarmUpSeconds} s, measured {m.DurationSeconds} s in {m.Windows} window(s), rate scale {m.RateScale}
             - UTC {m.StartedAt:yyyy-MM-dd HH:mm:ss} to {m.EndedAt:HH:mm:ss}; load average at start {Load(m.LoadAverageAtStart)}, at end {Load(m.LoadAverageAtEnd)}
 
             """);
 
     public static string Footer =>
-        "Latencies in ms, of OK requests, from each request's scheduled start; warm-up excluded. \"gate P95\" is the median of the " +
-        "windows' P95s (what --compare uses). late: sends started more than " + SendReport.LateMs.ToString(CultureInfo.InvariantCulture) +
+        "Latencies in ms, of OK requests, from each request's actual start to its last response; warm-up excluded. " +
+        "late: sends started more than " + SendReport.LateMs.ToString(CultureInfo.InvariantCulture) +
         " ms after due; dropped: not sent (too many in flight), counted as failures; lag P99: start lag in ms.\n";
 
     /// <summary>Server-Timing stages per scenario (only scenarios whose responses carry the header).</summary>
