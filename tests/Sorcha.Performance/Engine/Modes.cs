@@ -86,6 +86,9 @@ public static class Modes
         await File.WriteAllTextAsync(path, ComparisonReport.Markdown(comparison, baseline, run, baselinePath), CancellationToken.None);
         await File.WriteAllTextAsync(Path.ChangeExtension(path, ".json"),
             System.Text.Json.JsonSerializer.Serialize(comparison, RunResults.Json), CancellationToken.None);
+        // One "scenario/metric" per line: what CI's confirming run must flag again (.ci/run).
+        await File.WriteAllLinesAsync(Path.Combine(outDir, "regressions.txt"),
+            comparison.Checks.Where(c => c.Verdict == Verdict.Regression).Select(c => $"{c.Scenario}/{c.Metric}"), CancellationToken.None);
         Console.WriteLine($"gate: {ComparisonReport.Outcome(comparison.ExitCode)} (exit {comparison.ExitCode}), machine factor {comparison.MachineFactor:0.000}; {path}");
         return comparison.ExitCode;
     }
