@@ -33,6 +33,13 @@ public sealed class LedgerLoad(HttpClient client, string registerId)
 
     private static readonly TimeSpan DrainBound = TimeSpan.FromSeconds(20);
 
+    /// <summary>
+    /// A writer sends at most one submission per this interval (125/s; 1,000/s for 8 writers): half the per-caller rate
+    /// limit, so that on a fast machine the writers keep sending through a fault instead of sleeping out 429s, which
+    /// would let a short outage pass with no request reaching the stopped service. A slower machine never reaches it.
+    /// </summary>
+    private static readonly TimeSpan WriterInterval = TimeSpan.FromMilliseconds(8);
+
     private readonly ConcurrentDictionary<string, byte> _submitted = new(StringComparer.Ordinal);
 
     public Stopwatch Clock { get; } = Stopwatch.StartNew();
@@ -92,6 +99,11 @@ public sealed class LedgerLoad(HttpClient client, string registerId)
             if (answer.Ok)
             {
                 pending = null;
+                var rest = WriterInterval.TotalMilliseconds - (Now - answer.StartMs);
+                if (rest > 0)
+                {
+                    await Task.Delay(TimeSpan.FromMilliseconds(rest), CancellationToken.None);
+                }
             }
             else
             {
