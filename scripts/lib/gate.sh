@@ -1,4 +1,4 @@
-# What the gate's proof script shares with CI's summary of it (scripts/gate-proof.sh); needs jq.
+# Helpers of the gate's proof (scripts/gate-proof.sh); needs jq.
 
 # gate_slowdown <baseline.json> <scenario>: the SORCHA_TEST_SLOWDOWN value (src/Sorcha.Gateway/Testing) that makes the
 # gateway do extra work worth a quarter of the scenario's baseline P95 on each of its requests, or nothing when the

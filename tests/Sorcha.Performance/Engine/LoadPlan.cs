@@ -2,14 +2,11 @@ namespace Sorcha.Performance.Engine;
 
 /// <summary>
 /// How long to load: a warm-up (excluded from every figure) then the measured window, cut into equal sub-windows
-/// whose figures the gate compares (docs/performance.md, "The gate").
+/// that the report charts; the gate compares the whole window (docs/performance.md, "The gate").
 /// </summary>
 public sealed record LoadPlan(TimeSpan WarmUp, TimeSpan Duration, int Windows, bool Ramp = true)
 {
     public TimeSpan End => WarmUp + Duration;
-
-    /// <summary>The gate's statistic depends on the window's length (its sample size), not on how many there are.</summary>
-    public TimeSpan WindowLength => Duration / Windows;
 
     /// <summary>The sub-window a request due at <paramref name="dueAt"/> belongs to, or -1 during warm-up.</summary>
     public int WindowOf(TimeSpan dueAt) =>
