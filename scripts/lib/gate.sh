@@ -1,8 +1,8 @@
 # Helpers of the gate's proof (scripts/gate-proof.sh); needs jq.
 
-# gate_slowdown <baseline.json> <scenario>: the SORCHA_TEST_SLOWDOWN value (src/Sorcha.Gateway/Testing) that makes the
-# gateway do extra work worth a quarter of the scenario's baseline P95 on each of its requests, or nothing when the
-# scenario has no single route to slow.
+# gate_slowdown <results.json> <scenario>: the SORCHA_TEST_SLOWDOWN value (src/Sorcha.Gateway/Testing) that makes the
+# gateway do extra work worth a quarter of the scenario's P95 in those results on each of its requests, or nothing when
+# the scenario has no single route to slow.
 gate_slowdown() {
   local route
   case "$2" in

@@ -40,6 +40,23 @@ public class GateTests
     }
 
     [Fact]
+    public void In_an_A_B_run_each_scenario_is_judged_by_itself_so_everything_slower_is_a_regression_everywhere()
+    {
+        var (reference, candidate) = (Fakes.Run(seed: 1), Fakes.Run(seed: 2, scale: 1.3));
+        reference = reference with { Metadata = reference.Metadata with { Side = "reference" } };
+        candidate = candidate with { Metadata = candidate.Metadata with { Side = "candidate" } };
+
+        var comparison = Comparer.Compare(reference, candidate);
+
+        Assert.True(Comparer.SameRun(reference, candidate));
+        Assert.Equal(1, comparison.ExitCode);
+        Assert.All(Enumerable.Range(0, 12), i => Assert.Contains(comparison.Checks, c => c is { Metric: "P50", Verdict: Verdict.Regression } && c.Scenario == $"s{i}"));
+        Assert.DoesNotContain(comparison.Checks, c => c.Metric == "machine factor");
+        // Unchanged, it passes: the same figures from a single run would pass too.
+        Assert.Equal(0, Comparer.Compare(reference, Fakes.Run(seed: 2) with { Metadata = candidate.Metadata }).ExitCode);
+    }
+
+    [Fact]
     public void A_machine_slower_for_everything_is_divided_out_but_far_slower_is_not()
     {
         Assert.Equal(0, Comparer.Compare(Fakes.Run(seed: 1), Fakes.Run(seed: 2, scale: 1.3)).ExitCode);

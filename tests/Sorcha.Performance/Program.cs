@@ -22,7 +22,8 @@ if (options.Scenarios?.FirstOrDefault(n => all.All(s => s.Name != n)) is { } unk
     return 2;
 }
 
-var selected = options.Scenarios is null ? all : [.. all.Where(s => options.Scenarios.Contains(s.Name))];
+Scenario[] Select(Scenario[] catalog) => options.Scenarios is null ? catalog : [.. catalog.Where(s => options.Scenarios.Contains(s.Name))];
+var selected = Select(all);
 using var cancel = new CancellationTokenSource();
 Console.CancelKeyPress += (_, e) => { e.Cancel = true; cancel.Cancel(); };
 try
@@ -30,7 +31,7 @@ try
     return options.BaselineFrom is not null ? await Modes.MergeBaselineAsync(options)
         : options.CompareOnly is not null ? await Modes.CompareOnlyAsync(options)
         : options.Capacity ? await CapacityMode.RunAsync(options, selected, cancel.Token)
-        : await Modes.LoadAsync(options, selected, cancel.Token);
+        : await Modes.LoadAsync(options, () => Select(Catalog.All()), cancel.Token);
 }
 catch (TargetUnreachableException ex)
 {

@@ -38,19 +38,28 @@ public static class LoadRun
     /// <summary>Every scenario at its rate, all at once, with a progress line every 5 s.</summary>
     public static async Task<(ScenarioResult[] Results, ScenarioMeter[] Meters)> RunAsync(LoadContext context,
         IReadOnlyList<Scenario> scenarios, IReadOnlyDictionary<string, double> rates, LoadPlan plan, CancellationToken ct,
-        bool progress = true)
+        bool progress = true) =>
+        (await RunAsync([new Side("current", context, scenarios)], rates, plan, ct, progress))[0];
+
+    /// <summary>
+    /// Every side's scenarios at their rates, all at once on one schedule: an A/B run loads the reference platform and
+    /// the candidate together, request by request (each scenario sends one request per interval to each), so that
+    /// whatever the machine does meanwhile falls on both alike.
+    /// </summary>
+    public static async Task<(ScenarioResult[] Results, ScenarioMeter[] Meters)[]> RunAsync(IReadOnlyList<Side> sides,
+        IReadOnlyDictionary<string, double> rates, LoadPlan plan, CancellationToken ct, bool progress = true)
     {
-        var meters = scenarios.Select(s => new ScenarioMeter(s.Name)).ToArray();
+        var meters = sides.Select(side => side.Scenarios.Select(s => new ScenarioMeter(s.Name)).ToArray()).ToArray();
         var clock = Stopwatch.StartNew();
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(ct);
         var printing = progress ? ProgressAsync(meters, plan, clock, stop.Token) : Task.CompletedTask;
-        await OpenModelRunner.RunAsync([.. scenarios.Select((s, i) => new Arrivals(s, rates[s.Name], meters[i]))], context, plan, clock, ct);
+        var arrivals = sides.SelectMany((side, k) => side.Scenarios.Select((s, i) => new Arrivals(s, rates[s.Name], meters[k][i], side.Context)));
+        await OpenModelRunner.RunAsync([.. arrivals], plan, clock, ct);
         await stop.CancelAsync();
         await printing;
-        var results = scenarios.Select((s, i) =>
-            ScenarioResult.From(s.Name, rates[s.Name], plan, meters[i].Samples(), meters[i].Dropped, meters[i].Errors,
-                meters[i].Stages())).ToArray();
-        return (results, meters);
+        return [.. sides.Select((side, k) => (side.Scenarios.Select((s, i) =>
+            ScenarioResult.From(s.Name, rates[s.Name], plan, meters[k][i].Samples(), meters[k][i].Dropped, meters[k][i].Errors,
+                meters[k][i].Stages())).ToArray(), meters[k]))];
     }
 
     /// <summary>samples.csv (--samples): every measured request, for checking a gate method offline.</summary>
@@ -68,7 +77,8 @@ public static class LoadRun
         await File.WriteAllTextAsync(path, csv.ToString());
     }
 
-    private static async Task ProgressAsync(ScenarioMeter[] meters, LoadPlan plan, Stopwatch clock, CancellationToken ct)
+    /// <summary>Progress every 5 s; in an A/B run each scenario's P95 shows per side ("current/reference").</summary>
+    private static async Task ProgressAsync(ScenarioMeter[][] sides, LoadPlan plan, Stopwatch clock, CancellationToken ct)
     {
         using var timer = new PeriodicTimer(TimeSpan.FromSeconds(5));
         try
@@ -76,11 +86,10 @@ public static class LoadRun
             while (await timer.WaitForNextTickAsync(ct))
             {
                 var phase = clock.Elapsed < plan.WarmUp ? "warm-up" : "measured";
-                var p95 = string.Join(", ", meters.Select(m => m.TakeRecent() is { Count: > 0 } recent
-                    ? string.Create(CultureInfo.InvariantCulture, $"{m.Scenario} {LatencyStats.Percentile([.. recent.Order()], 0.95):0.0}")
-                    : $"{m.Scenario} -"));
+                var p95 = string.Join(", ", sides[0].Select((m, i) => $"{m.Scenario} {string.Join('/', sides.Select(side => RecentP95(side[i])))}"));
+                var all = sides.SelectMany(side => side).ToList();
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"[{clock.Elapsed.TotalSeconds,4:0} s {phase}] requests {meters.Sum(m => m.Requests):N0}, OK {meters.Sum(m => m.Ok):N0} | P95 ms (last 5 s): {p95}"));
+                    $"[{clock.Elapsed.TotalSeconds,4:0} s {phase}] requests {all.Sum(m => m.Requests):N0}, OK {all.Sum(m => m.Ok):N0} | P95 ms (last 5 s): {p95}"));
             }
         }
         catch (OperationCanceledException)
@@ -88,6 +97,13 @@ public static class LoadRun
             // the load finished
         }
     }
+
+    private static string RecentP95(ScenarioMeter meter) => meter.TakeRecent() is { Count: > 0 } recent
+        ? LatencyStats.Percentile([.. recent.Order()], 0.95).ToString("0.0", CultureInfo.InvariantCulture)
+        : "-";
 }
+
+/// <summary>One platform under load and the scenarios that target it (an A/B run has two, loaded together).</summary>
+public sealed record Side(string Name, LoadContext Context, IReadOnlyList<Scenario> Scenarios);
 
 public sealed class TargetUnreachableException(string message) : Exception(message);

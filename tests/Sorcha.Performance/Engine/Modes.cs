@@ -6,26 +6,55 @@ namespace Sorcha.Performance.Engine;
 /// <summary>The harness's load and compare modes; each returns the exit code (0 pass, 1 regression, 2 the run failed).</summary>
 public static class Modes
 {
-    public static async Task<int> LoadAsync(RunOptions options, IReadOnlyList<Scenario> scenarios, CancellationToken ct)
+    /// <param name="scenarios">Makes the selected scenarios; called once more for the reference platform of an A/B run.</param>
+    public static async Task<int> LoadAsync(RunOptions options, Func<IReadOnlyList<Scenario>> scenarios, CancellationToken ct)
     {
-        var rates = scenarios.ToDictionary(s => s.Name, s => options.RateOf(s.Name, s.DefaultRate));
+        if (options.Reference is not null && options.Compare is null && options.UpdateBaseline is null)
+        {
+            throw new ArgumentException("--reference makes an A/B run: it needs --compare or --update-baseline");
+        }
+
+        var candidate = scenarios();
+        var rates = candidate.ToDictionary(s => s.Name, s => options.RateOf(s.Name, s.DefaultRate));
         var metadata = RunMetadata.Capture(options, options.Smoke ? "smoke" : "load", rates);
         using var context = new LoadContext(options.Target, options.Secret());
-        await LoadRun.EnsureReachableAsync(context, ct);
-        await LoadRun.InitAsync(context, scenarios, ct);
+        using var referenceContext = options.Reference is { } reference ? new LoadContext(reference, options.ReferenceSecret()) : null;
+        List<Side> sides = [new("current", context, candidate)];
+        if (referenceContext is not null)
+        {
+            sides.Add(new Side("reference", referenceContext, scenarios()));
+        }
+
+        foreach (var side in sides)
+        {
+            await LoadRun.EnsureReachableAsync(side.Context, ct);
+            await LoadRun.InitAsync(side.Context, side.Scenarios, ct);
+        }
+
         var plan = options.Plan;
-        Console.WriteLine($"load: {plan.WarmUp.TotalSeconds:0} s warm-up, then {plan.Duration.TotalSeconds:0} s measured in {plan.Windows} windows, {scenarios.Count} scenarios at once ({rates.Values.Sum():0.#} requests/s)");
-        var (results, meters) = await LoadRun.RunAsync(context, scenarios, rates, plan, ct);
-        var run = new RunResults(metadata.Finished(), results);
+        Console.WriteLine($"load: {plan.WarmUp.TotalSeconds:0} s warm-up, then {plan.Duration.TotalSeconds:0} s measured in {plan.Windows} windows, {candidate.Count} scenarios at once ({rates.Values.Sum():0.#} requests/s{(sides.Count > 1 ? " on each of the candidate and the reference" : "")})");
+        var measured = await LoadRun.RunAsync(sides, rates, plan, ct);
+        var finished = metadata.Finished();
+        var run = new RunResults(sides.Count > 1 ? finished with { Side = "candidate" } : finished, measured[0].Results);
+        var referenceRun = sides.Count > 1 ? new RunResults(finished.AsReference(options), measured[1].Results) : null;
 
         Directory.CreateDirectory(options.OutDir);
         var path = Path.Combine(options.OutDir, "results.json");
         await run.SaveAsync(path);
         await File.WriteAllTextAsync(Path.Combine(options.OutDir, "results.md"), ResultsReport.Markdown(run), CancellationToken.None);
         await File.WriteAllTextAsync(Path.Combine(options.OutDir, "results.html"), ResultsReport.Html(run), CancellationToken.None);
+        if (referenceRun is not null)
+        {
+            await referenceRun.SaveAsync(Path.Combine(options.OutDir, "reference.json"));
+        }
+
         if (options.Samples)
         {
-            await LoadRun.WriteSamplesAsync(Path.Combine(options.OutDir, "samples.csv"), meters);
+            await LoadRun.WriteSamplesAsync(Path.Combine(options.OutDir, "samples.csv"), measured[0].Meters);
+            if (referenceRun is not null)
+            {
+                await LoadRun.WriteSamplesAsync(Path.Combine(options.OutDir, "reference-samples.csv"), measured[1].Meters);
+            }
         }
 
         Console.WriteLine();
@@ -36,7 +65,7 @@ public static class Modes
             Console.Write(stages.ToText());
         }
 
-        Console.WriteLine($"results: {path} (+ results.md, results.html); load average {string.Join(" ", run.Metadata.LoadAverageAtStart)} → {string.Join(" ", run.Metadata.LoadAverageAtEnd ?? [])}");
+        Console.WriteLine($"results: {path} (+ results.md, results.html{(referenceRun is null ? "" : ", reference.json")}); load average {string.Join(" ", run.Metadata.LoadAverageAtStart)} → {string.Join(" ", run.Metadata.LoadAverageAtEnd ?? [])}");
         if (options.UpdateBaseline is { } baseline)
         {
             // A baseline is only ever a measured, healthy run (never hand-written, never a failed one).
@@ -46,11 +75,13 @@ public static class Modes
                 return 2;
             }
 
-            await run.SaveAsync(baseline);
+            // Recorded beside a reference, it carries the gate's load (both platforms loaded at once).
+            await (run with { Metadata = run.Metadata with { Side = null } }).SaveAsync(baseline);
             Console.WriteLine($"baseline: wrote {baseline}");
         }
 
-        return options.Compare is { } compare ? await CompareAsync(compare, run, options.OutDir) : run.RunFailed ? 2 : 0;
+        return options.Compare is { } compare ? await CompareAsync(compare, run, options.OutDir, referenceRun)
+            : run.RunFailed ? 2 : 0;
     }
 
     /// <summary>--baseline-from a.json,b.json [--update-baseline path]: the median of several runs as the baseline.</summary>
@@ -73,17 +104,20 @@ public static class Modes
         }
 
         Directory.CreateDirectory(options.OutDir);
-        return await CompareAsync(options.Compare, await RunResults.LoadAsync(options.CompareOnly!), options.OutDir);
+        return await CompareAsync(options.Compare, await RunResults.LoadAsync(options.CompareOnly!), options.OutDir, null);
     }
 
-    private static async Task<int> CompareAsync(string baselinePath, RunResults run, string outDir)
+    /// <param name="reference">In an A/B run, the baseline's commit measured beside the run: the gate judges against it,
+    /// and the checked-in baseline's figures are shown beside it.</param>
+    private static async Task<int> CompareAsync(string baselinePath, RunResults run, string outDir, RunResults? reference)
     {
-        var baseline = await RunResults.LoadAsync(baselinePath);
+        var recorded = await RunResults.LoadAsync(baselinePath);
+        var baseline = reference ?? recorded;
         var comparison = Comparer.Compare(baseline, run);
         Console.WriteLine();
         Console.Write(ComparisonReport.Table(comparison).ToText());
         var path = Path.Combine(outDir, "comparison.md");
-        await File.WriteAllTextAsync(path, ComparisonReport.Markdown(comparison, baseline, run, baselinePath), CancellationToken.None);
+        await File.WriteAllTextAsync(path, ComparisonReport.Markdown(comparison, baseline, run, baselinePath, recorded), CancellationToken.None);
         await File.WriteAllTextAsync(Path.ChangeExtension(path, ".json"),
             System.Text.Json.JsonSerializer.Serialize(comparison, RunResults.Json), CancellationToken.None);
         // One "scenario/metric" per line: what CI's confirming run must flag again (.ci/run).

@@ -2,8 +2,8 @@ using System.Diagnostics;
 
 namespace Sorcha.Performance.Engine;
 
-/// <summary>One scenario's arrivals: its rate, its plan and where its requests are counted.</summary>
-public sealed record Arrivals(Scenario Scenario, double BaseRate, ScenarioMeter Meter);
+/// <summary>One scenario's arrivals: its rate, where its requests are counted, and the platform they go to.</summary>
+public sealed record Arrivals(Scenario Scenario, double BaseRate, ScenarioMeter Meter, LoadContext Context);
 
 /// <summary>
 /// Fires requests at scheduled arrival times (open model, like NBomber's Inject): the next request starts on schedule
@@ -19,8 +19,7 @@ public static class OpenModelRunner
     private const int MaxInFlight = 2_000;
 
     /// <param name="clock">Shared by every scenario of a run, so that sub-windows line up across scenarios.</param>
-    public static async Task RunAsync(IReadOnlyList<Arrivals> arrivals, LoadContext context, LoadPlan plan, Stopwatch clock,
-        CancellationToken ct)
+    public static async Task RunAsync(IReadOnlyList<Arrivals> arrivals, LoadPlan plan, Stopwatch clock, CancellationToken ct)
     {
         var inFlight = new InFlight();
         var scheduled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -28,7 +27,7 @@ public static class OpenModelRunner
         {
             try
             {
-                Schedule(arrivals, context, plan, clock, inFlight, ct);
+                Schedule(arrivals, plan, clock, inFlight, ct);
                 scheduled.SetResult();
             }
 #pragma warning disable CA1031 // handed to the awaiting run, which fails with it
@@ -44,17 +43,28 @@ public static class OpenModelRunner
         await inFlight.DrainedAsync();
     }
 
-    private static void Schedule(IReadOnlyList<Arrivals> arrivals, LoadContext context, LoadPlan plan, Stopwatch clock,
-        InFlight inFlight, CancellationToken ct)
+    private static void Schedule(IReadOnlyList<Arrivals> arrivals, LoadPlan plan, Stopwatch clock, InFlight inFlight,
+        CancellationToken ct)
     {
         PreciseWait.PrepareThread();
         var origin = Stopwatch.GetTimestamp() - clock.ElapsedTicks;
-        // Scenarios at the same rate would share every due time, and the last of a simultaneous group would start
-        // late behind the others' synchronous work: each starts a different fraction of its interval in.
-        var queue = new PriorityQueue<Arrivals, TimeSpan>(arrivals.Select((a, i) =>
-            (a, a.BaseRate > 0 ? TimeSpan.FromSeconds((double)i / arrivals.Count / a.BaseRate) : TimeSpan.Zero)));
-        while (queue.TryDequeue(out var next, out var due) && !ct.IsCancellationRequested)
+        // One scenario alone is paced exactly, as wrk paces (scripts/generator-check.sh compares the two). Scenarios at
+        // equal or commensurate rates would keep fixed phases to each other, and a request's latency depends on which
+        // others it meets: measured so, a scenario's figures owe as much to its phase as to its work, and in an A/B run
+        // the two platforms' phases differ. So with several scenarios, each keeps one request per interval of its rate,
+        // due at a random point of that interval: the company a request meets is random, alike for every scenario and
+        // for both platforms.
+        var spread = arrivals.Count > 1;
+        var random = new Random();
+        var queue = new PriorityQueue<(Arrivals Arrivals, TimeSpan Slot), TimeSpan>();
+        foreach (var a in arrivals)
         {
+            Enqueue(a, TimeSpan.Zero);
+        }
+
+        while (queue.TryDequeue(out var item, out var due) && !ct.IsCancellationRequested)
+        {
+            var next = item.Arrivals;
             var dueAt = origin + (long)(due.TotalSeconds * Stopwatch.Frequency);
             PreciseWait.Until(dueAt);
             var measured = plan.WindowOf(due) >= 0;
@@ -64,20 +74,28 @@ public static class OpenModelRunner
             }
             else
             {
-                _ = StepAsync(next, context, due, dueAt, measured, inFlight, ct); // failures are recorded; tracked by inFlight
+                _ = StepAsync(next, due, dueAt, measured, inFlight, ct); // failures are recorded; tracked by inFlight
             }
 
-            var rate = next.Scenario.RateAt(due, next.BaseRate, plan) * plan.WarmUpFactor(due);
-            var following = due + (rate > 0 ? TimeSpan.FromSeconds(1 / rate) : TimeSpan.FromMilliseconds(100));
-            if (following < plan.End)
+            Enqueue(next, item.Slot + Interval(next, item.Slot));
+        }
+
+        void Enqueue(Arrivals a, TimeSpan slot)
+        {
+            var due = spread ? slot + Interval(a, slot) * random.NextDouble() : slot;
+            if (due < plan.End)
             {
-                queue.Enqueue(next, following);
+                queue.Enqueue((a, slot), due);
             }
         }
+
+        TimeSpan Interval(Arrivals a, TimeSpan slot) =>
+            a.Scenario.RateAt(slot, a.BaseRate, plan) * plan.WarmUpFactor(slot) is var rate and > 0
+                ? TimeSpan.FromSeconds(1 / rate) : TimeSpan.FromMilliseconds(100);
     }
 
     /// <summary>One request: runs inline on the scheduler thread until it first waits on the network.</summary>
-    private static async Task StepAsync(Arrivals a, LoadContext context, TimeSpan due, long dueAt, bool measured,
+    private static async Task StepAsync(Arrivals a, TimeSpan due, long dueAt, bool measured,
         InFlight inFlight, CancellationToken ct)
     {
         inFlight.Increment();
@@ -86,7 +104,7 @@ public static class OpenModelRunner
             var start = Stopwatch.GetTimestamp();
             var trace = new RequestTrace(measured ? a.Meter : null);
             StageTimings.Current.Value = trace;
-            var ok = await CheckedStepAsync(a, context, ct);
+            var ok = await CheckedStepAsync(a, ct);
             var end = trace.LastResponseAt ?? Stopwatch.GetTimestamp();
             a.Meter.Record(new Sample(due.TotalSeconds, Stopwatch.GetElapsedTime(start, end).TotalMilliseconds,
                 Stopwatch.GetElapsedTime(dueAt, start).TotalMilliseconds, ok), measured);
@@ -97,11 +115,11 @@ public static class OpenModelRunner
         }
     }
 
-    private static async Task<bool> CheckedStepAsync(Arrivals a, LoadContext context, CancellationToken ct)
+    private static async Task<bool> CheckedStepAsync(Arrivals a, CancellationToken ct)
     {
         try
         {
-            if (await a.Scenario.StepAsync(context, ct))
+            if (await a.Scenario.StepAsync(a.Context, ct))
             {
                 return true;
             }

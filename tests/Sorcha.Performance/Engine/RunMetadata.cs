@@ -14,6 +14,15 @@ public sealed record RunMetadata(
     /// <summary>The machine's state as the person or script running it named it (PERF_CONDITIONS: "idle", "stress-ng --cpu 1 running").</summary>
     public string? Conditions { get; init; }
 
+    /// <summary>In an A/B run, which platform these figures are from: "reference" (the baseline's commit) or "candidate".</summary>
+    public string? Side { get; init; }
+
+    /// <summary>The same run's metadata for its reference platform.</summary>
+    public RunMetadata AsReference(RunOptions options) => this with
+    {
+        Commit = options.ReferenceCommit, UncommittedChanges = false, Target = options.Reference?.ToString() ?? "", Side = "reference",
+    };
+
     public static RunMetadata Capture(RunOptions options, string mode, IReadOnlyDictionary<string, double> rates) => new(
         Environment.GetEnvironmentVariable("SORCHA_COMMIT") ?? Git("rev-parse", "HEAD") ?? "unknown",
         Git("status", "--porcelain", "--untracked-files=no") is { Length: > 0 },

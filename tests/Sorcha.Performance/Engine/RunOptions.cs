@@ -25,6 +25,11 @@ public sealed record RunOptions
     public static readonly LoadPlan CapacityPlan = new(TimeSpan.FromSeconds(20), TimeSpan.FromSeconds(10), 1);
 
     public Uri Target { get; init; } = new("http://localhost:5000");
+
+    /// <summary>--reference: a second platform, of the baseline's commit, loaded beside the target in the same run (A/B).</summary>
+    public Uri? Reference { get; init; }
+    public string? ReferenceDataDir { get; init; }
+    public string ReferenceCommit { get; init; } = "unknown";
     public LoadPlan Plan { get; init; } = new(TimeSpan.FromSeconds(20), TimeSpan.FromSeconds(30), 3);
     public double RateScale { get; init; } = 1;
     public IReadOnlyDictionary<string, double> Rates { get; init; } = new Dictionary<string, double>();
@@ -52,6 +57,10 @@ public sealed record RunOptions
     public string Secret() =>
         SecretOption ?? Environment.GetEnvironmentVariable("SORCHA_DEV_CLIENT_SECRET")
         ?? File.ReadAllText(Path.Combine(DataDir ?? Path.Combine("src", "Sorcha.AppHost", ".data"), "dev-client-secret")).Trim();
+
+    /// <summary>The reference platform's development client secret, from its AppHost's data folder.</summary>
+    public string ReferenceSecret() =>
+        File.ReadAllText(Path.Combine(ReferenceDataDir ?? throw new ArgumentException("--reference needs --reference-data-dir"), "dev-client-secret")).Trim();
 
     public static RunOptions Parse(IReadOnlyList<string> args)
     {
@@ -87,7 +96,8 @@ public sealed record RunOptions
     private static RunOptions From(Dictionary<string, string> v, Dictionary<string, double> rates, IReadOnlyList<string> args)
     {
         var known = new[] { "target", "duration", "warmup", "windows", "rate-scale", "scenarios", "compare", "compare-only", "baseline-from", "update-baseline",
-            "smoke", "capacity", "p99-bound", "samples", "out", "target-config", "secret", "data-dir" };
+            "smoke", "capacity", "p99-bound", "samples", "out", "target-config", "secret", "data-dir", "reference", "reference-data-dir",
+            "reference-commit" };
         if (v.Keys.FirstOrDefault(k => !known.Contains(k)) is { } unknown)
         {
             throw new ArgumentException($"unknown option --{unknown}");
@@ -104,6 +114,9 @@ public sealed record RunOptions
         return defaults with
         {
             Target = v.TryGetValue("target", out var t) ? new Uri(t) : defaults.Target,
+            Reference = v.TryGetValue("reference", out var r) ? new Uri(r) : null,
+            ReferenceDataDir = v.GetValueOrDefault("reference-data-dir"),
+            ReferenceCommit = v.GetValueOrDefault("reference-commit") ?? defaults.ReferenceCommit,
             Plan = plan.Windows >= 1 && plan.Duration > TimeSpan.Zero ? plan : throw new ArgumentException("--duration and --windows must be positive"),
             RateScale = v.TryGetValue("rate-scale", out var scale) ? Number(scale) : smoke ? SmokeRateScale : 1,
             Rates = rates,

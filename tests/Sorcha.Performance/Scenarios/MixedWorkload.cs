@@ -44,7 +44,14 @@ public sealed class MixedWorkload : LoadScenario
     }
 
     public override Task<bool> StepAsync(LoadContext context, CancellationToken ct) =>
-        _order[(Interlocked.Increment(ref _counter) & long.MaxValue) % _order.Length].StepAsync(context, ct);
+        StepAsync(context, Interlocked.Increment(ref _counter), ct);
+
+    /// <summary>
+    /// The step at <paramref name="index"/> of the order. A scenario built on the mix (stress_test) keeps its own count,
+    /// so that the mix of its requests does not depend on how its arrivals interleave with mixed_workload's.
+    /// </summary>
+    public Task<bool> StepAsync(LoadContext context, long index, CancellationToken ct) =>
+        _order[(index & long.MaxValue) % _order.Length].StepAsync(context, ct);
 
     /// <summary>Smooth weighted round-robin: each weight's share, spread as evenly as the weights allow.</summary>
     private static Scenario[] Interleave(IReadOnlyList<(Scenario Scenario, int Weight)> weights)

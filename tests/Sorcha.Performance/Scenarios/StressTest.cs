@@ -11,6 +11,7 @@ namespace Sorcha.Performance.Scenarios;
 public sealed class StressTest(MixedWorkload mixed) : LoadScenario
 {
     public const double Peak = 2;
+    private long _counter;
 
     public override string Name => "stress_test";
 
@@ -35,5 +36,6 @@ public sealed class StressTest(MixedWorkload mixed) : LoadScenario
 
     protected override Task InitOnceAsync(LoadContext context, CancellationToken ct) => mixed.InitAsync(context, ct);
 
-    public override Task<bool> StepAsync(LoadContext context, CancellationToken ct) => mixed.StepAsync(context, ct);
+    public override Task<bool> StepAsync(LoadContext context, CancellationToken ct) =>
+        mixed.StepAsync(context, Interlocked.Increment(ref _counter), ct);
 }

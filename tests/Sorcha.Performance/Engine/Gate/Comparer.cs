@@ -7,6 +7,8 @@ namespace Sorcha.Performance.Engine.Gate;
 /// or busier machine that moves every scenario alike divides out; one slower scenario does not move the others'
 /// median. The run's overall factor is judged too, with a wider limit, so that a slowdown of everything is not divided
 /// away unseen.
+/// In an A/B run the baseline is the baseline's commit measured in the same run, beside the candidate and under the
+/// same load: whatever the machine did fell on both, so nothing is divided out and each scenario is judged by itself.
 /// </summary>
 public static class Comparer
 {
@@ -22,7 +24,7 @@ public static class Comparer
         var pairs = current.Scenarios
             .Join(baseline.Scenarios, c => c.Scenario, b => b.Scenario, (c, b) => new Pair(c, b))
             .Where(p => SameRate(p.Current, p.Baseline) && p.Current.Ok > 0).ToList();
-        var normalise = pairs.Count >= GatePolicy.MinScenariosToNormalise;
+        var normalise = pairs.Count >= GatePolicy.MinScenariosToNormalise && !SameRun(baseline, current);
         var checks = new List<Check>();
         foreach (var c in current.Scenarios)
         {
@@ -36,6 +38,7 @@ public static class Comparer
         var machine = Factor(pairs, s => s.P50);
         if (normalise)
         {
+            // (An A/B run has no machine factor to judge: both sides ran on the machine as it was.)
             // On another kind of machine everything is slower or faster at once, by design: not a change of the code.
             checks.Add(new Check("(all scenarios)", "machine factor", 1, machine, machine - 1, null, GatePolicy.MachineFactorLimit,
                 !SameMachine(baseline, current) ? Verdict.NotCompared
@@ -44,6 +47,10 @@ public static class Comparer
 
         return new Comparison(machine, normalise, checks);
     }
+
+    /// <summary>An A/B run: the baseline is the reference platform measured beside the candidate.</summary>
+    public static bool SameRun(RunResults baseline, RunResults current) =>
+        baseline.Metadata.Side == "reference" && current.Metadata.Side == "candidate" && baseline.Metadata.StartedAt == current.Metadata.StartedAt;
 
     public static bool SameMachine(RunResults baseline, RunResults current) =>
         baseline.Metadata.Machine.Cores == current.Metadata.Machine.Cores && baseline.Metadata.Machine.Cpu == current.Metadata.Machine.Cpu;

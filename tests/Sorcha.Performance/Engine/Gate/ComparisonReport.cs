@@ -11,12 +11,14 @@ public static class ComparisonReport
         [.. comparison.Checks.Select(c => (IReadOnlyList<string>)[c.Scenario, c.Metric, Value(c.Metric, c.Baseline), Value(c.Metric, c.Current),
             Percent(c.Change), c.Normalised is { } n ? Percent(n) : "", Limit(c), VerdictText(c.Verdict)])]);
 
-    public static string Markdown(Comparison comparison, RunResults baseline, RunResults current, string baselinePath) =>
-        string.Create(CultureInfo.InvariantCulture, $"""
+    /// <param name="recorded">The checked-in baseline; in an A/B run <paramref name="baseline"/> is its commit measured now.</param>
+    public static string Markdown(Comparison comparison, RunResults baseline, RunResults current, string baselinePath, RunResults recorded) =>
+        Comparer.SameRun(baseline, current) ? AbMarkdown(comparison, baseline, current, baselinePath, recorded)
+        : string.Create(CultureInfo.InvariantCulture, $"""
             # Load gate: {Outcome(comparison.ExitCode)}
 
-            - baseline: `{baselinePath}`, commit {baseline.Metadata.Commit}, {baseline.Metadata.StartedAt:yyyy-MM-dd HH:mm} UTC, load average {Load(baseline.Metadata.LoadAverageAtStart)}, {baseline.Metadata.Machine.Cores} × {baseline.Metadata.Machine.Cpu}, conditions: {baseline.Metadata.Conditions ?? "not recorded"}
-            - current: commit {current.Metadata.Commit}{(current.Metadata.UncommittedChanges ? " plus uncommitted changes" : "")}, {current.Metadata.StartedAt:yyyy-MM-dd HH:mm} UTC, load average {Load(current.Metadata.LoadAverageAtStart)} → {Load(current.Metadata.LoadAverageAtEnd)}, conditions: {current.Metadata.Conditions ?? "not recorded"}
+            - baseline: `{baselinePath}`, {Describe(baseline)}
+            - current: {Describe(current)} → {Load(current.Metadata.LoadAverageAtEnd)}
             - machine factor (median over scenarios of P50 / baseline P50): {comparison.MachineFactor:0.000}{(comparison.Normalised ? "" : " — latencies not normalised: too few scenarios")}
             {PlanNote(baseline.Metadata, current.Metadata)}{MachineNote(baseline, current)}
             {Table(comparison).ToMarkdown()}
@@ -25,6 +27,39 @@ public static class ComparisonReport
             See docs/performance.md, "The gate". Exit code {comparison.ExitCode}.
 
             """);
+
+    private static string AbMarkdown(Comparison comparison, RunResults reference, RunResults current, string baselinePath, RunResults recorded) =>
+        string.Create(CultureInfo.InvariantCulture, $"""
+            # Load gate (A/B): {Outcome(comparison.ExitCode)}
+
+            - baseline: commit {reference.Metadata.Commit} (from `{baselinePath}`), measured in this run beside the current
+              build, on the same schedule and the same machine; its requests fall halfway between the current build's
+            - current: {Describe(current)} → {Load(current.Metadata.LoadAverageAtEnd)}
+            - current / baseline, median over scenarios of P50: {comparison.MachineFactor:0.000}
+
+            {Table(comparison).ToMarkdown()}
+            Latency rows: figures over the whole measured window of each platform; the verdict tests current / baseline − 1
+            against the limit. See docs/performance.md, "The gate". Exit code {comparison.ExitCode}.
+
+            ## The checked-in figures beside this run's
+
+            `{baselinePath}`: {Describe(recorded)}. Latencies in ms, P50 / P95 / P99; what the machine's state does to
+            them shows here and is divided out above by measuring both builds at once.
+
+            {RecordedTable(recorded, reference, current).ToMarkdown()}
+            """);
+
+    private static Table RecordedTable(RunResults recorded, RunResults reference, RunResults current) => new(
+        ["scenario", "recorded baseline", "baseline, this run", "current, this run"],
+        [.. current.Scenarios.Select(c => (IReadOnlyList<string>)[c.Scenario,
+            Figures(recorded.Scenarios.FirstOrDefault(s => s.Scenario == c.Scenario)),
+            Figures(reference.Scenarios.FirstOrDefault(s => s.Scenario == c.Scenario)), Figures(c)])]);
+
+    private static string Figures(ScenarioResult? s) =>
+        s is null ? "" : string.Create(CultureInfo.InvariantCulture, $"{s.P50:0.00} / {s.P95:0.00} / {s.P99:0.00}");
+
+    private static string Describe(RunResults run) => string.Create(CultureInfo.InvariantCulture,
+        $"commit {run.Metadata.Commit}{(run.Metadata.UncommittedChanges ? " plus uncommitted changes" : "")}, {run.Metadata.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Metadata.Machine.Cores} × {run.Metadata.Machine.Cpu}, conditions: {run.Metadata.Conditions ?? "not recorded"}, load average {Load(run.Metadata.LoadAverageAtStart)}");
 
     public static string Outcome(int exitCode) => exitCode switch { 0 => "pass", 1 => "REGRESSION", _ => "RUN FAILED" };
 
