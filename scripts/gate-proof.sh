@@ -26,7 +26,7 @@ fi
 export PERF_CONDITIONS=${PERF_CONDITIONS:-idle}
 
 dotnet build tests/Sorcha.Performance -c Release -warnaserror >/dev/null || exit 2
-[ -f "$out/summary.md" ] || printf '| round | conditions | load avg | unchanged: exit | slowed (gateway work added) | slowed: exit | slowed scenario's change |\n|---|---|---|---|---|---|---|\n' >"$out/summary.md"
+[ -f "$out/summary.md" ] || printf '| round | conditions | load avg | unchanged: exit | slowed (gateway work added) | slowed: exit | change of the slowed scenario |\n|---|---|---|---|---|---|---|\n' >"$out/summary.md"
 for i in $(seq "$first" $((first + rounds - 1))); do
   run="$out/round-$(printf %02d "$i")"
   load=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -38,7 +38,7 @@ for i in $(seq "$first" $((first + rounds - 1))); do
   slowdown=$(gate_slowdown "$figures" "$scenario")
   SORCHA_TEST_SLOWDOWN="$slowdown" PERF_OUT="$run/slowed" bash scripts/perf-smoke.sh --samples >"$run-slowed.log" 2>&1
   slowed=$?
-  change=$(jq -r --arg s "$scenario" '.checks[] | select(.scenario == $s and (.metric == "P50" or .metric == "P95")) | "\(.metric) \(.change * 1000 | round / 10) %"' "$run/slowed/comparison.json" 2>/dev/null | paste -sd, -)
+  change=$(gate_change "$run/slowed/comparison.json" "$scenario")
   if [ "$slowed" -eq 1 ] && gate_p95_flagged "$run/slowed/comparison.json" "$scenario"; then
     detected="1 (detected)"
   else

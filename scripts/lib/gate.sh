@@ -20,3 +20,9 @@ gate_slowdown() {
 gate_p95_flagged() {
   jq -e --arg s "$2" 'any(.checks[]; .scenario == $s and .metric == "P95" and .verdict == "Regression")' "$1" >/dev/null
 }
+
+# gate_change <comparison.json> <scenario>: that scenario's P50 and P95 change, e.g. "P50 +30.1 %, P95 +24.9 %".
+gate_change() {
+  jq -r --arg s "$2" '[.checks[] | select(.scenario == $s and (.metric == "P50" or .metric == "P95"))
+    | "\(.metric) \(.change * 1000 | round / 10) %"] | join(", ")' "$1" 2>/dev/null
+}

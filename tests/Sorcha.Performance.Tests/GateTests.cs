@@ -56,6 +56,38 @@ public class GateTests
         Assert.Equal(0, Comparer.Compare(reference, Fakes.Run(seed: 2) with { Metadata = candidate.Metadata }).ExitCode);
     }
 
+    [Theory]
+    [InlineData(false, 0)] // one window of stalls: the whole-window P95 moves far, but not window after window
+    [InlineData(true, 1)]  // 30 % more in every window: a real slowdown
+    public void In_an_A_B_run_a_figure_over_its_limit_counts_when_it_held_through_the_run(bool everyWindow, int exitCode)
+    {
+        var reference = AbRun("reference", _ => 1);
+        var candidate = AbRun("candidate", t => everyWindow ? 1.3 : t < Fakes.Plan.WarmUp.TotalSeconds + 10 ? 5 : 1);
+
+        var comparison = Comparer.Compare(reference, candidate);
+
+        var p95 = comparison.Checks.Single(c => c is { Scenario: "s", Metric: "P95" });
+        Assert.True(p95.Change > 0.15, $"the whole-window P95 is over its limit either way ({p95.Change:P0})");
+        Assert.Equal(exitCode, comparison.ExitCode);
+    }
+
+    /// <summary>One scenario, the same made-up samples for both sides but multiplied by <paramref name="factorAt"/>(due time).</summary>
+    private static RunResults AbRun(string side, Func<double, double> factorAt)
+    {
+        var samples = MadeUpSamples(side == "reference" ? 1 : 2).Select(s => s with { LatencyMs = s.LatencyMs * factorAt(s.DueAt) }).ToList();
+        var scenario = ScenarioResult.From("s", 50, Fakes.Plan, samples, 0, new Dictionary<string, long>());
+        return new RunResults(Fakes.Metadata(Fakes.Plan) with { Side = side }, [scenario]);
+    }
+
+    private static IEnumerable<Sample> MadeUpSamples(int seed)
+    {
+        var random = new Random(seed);
+        for (var i = 0; i < 50 * Fakes.Plan.Duration.TotalSeconds; i++)
+        {
+            yield return new Sample(Fakes.Plan.WarmUp.TotalSeconds + i / 50.0, 5 * Math.Exp(0.4 * (random.NextDouble() - 0.5)), 0.2, true);
+        }
+    }
+
     [Fact]
     public void A_machine_slower_for_everything_is_divided_out_but_far_slower_is_not()
     {

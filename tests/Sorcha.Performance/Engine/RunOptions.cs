@@ -9,12 +9,12 @@ public sealed record RunOptions
     private static readonly HashSet<string> Flags = ["smoke", "capacity", "samples", "update-baseline"];
 
     /// <summary>
-    /// --smoke: every scenario, 30 s warm-up, 75 s measured (in 15 s windows for the report), at a quarter of the default
+    /// --smoke: every scenario, 30 s warm-up, 75 s measured (in 5 s windows: an A/B gate pairs them), at a quarter of the default
     /// rates but at least <see cref="SmokeMinRate"/> — the defaults load a slow 2-core machine until latency measures
     /// queueing, not the work; freshly started processes keep tiering up their JIT code for the first half minute; and a
     /// P95 must rest on enough requests (≥ 900) not to be sampling noise (docs/performance.md, "The gate").
     /// </summary>
-    public static readonly LoadPlan SmokePlan = new(TimeSpan.FromSeconds(30), TimeSpan.FromSeconds(75), 5);
+    public static readonly LoadPlan SmokePlan = new(TimeSpan.FromSeconds(30), TimeSpan.FromSeconds(75), 15);
 
     public const double SmokeRateScale = 0.25;
 

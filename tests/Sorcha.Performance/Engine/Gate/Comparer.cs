@@ -12,11 +12,11 @@ namespace Sorcha.Performance.Engine.Gate;
 /// </summary>
 public static class Comparer
 {
-    private static readonly (string Name, Func<ScenarioResult, double> Figure, double Limit)[] Percentiles =
+    private static readonly (string Name, Func<ScenarioResult, double> Figure, Func<WindowResult, double> Window, double Limit)[] Percentiles =
     [
-        ("P50", s => s.P50, GatePolicy.P50Limit),
-        ("P95", s => s.P95, GatePolicy.P95Limit),
-        ("P99", s => s.P99, GatePolicy.P99Limit),
+        ("P50", s => s.P50, w => w.P50, GatePolicy.P50Limit),
+        ("P95", s => s.P95, w => w.P95, GatePolicy.P95Limit),
+        ("P99", s => s.P99, w => w.P99, GatePolicy.P99Limit),
     ];
 
     public static Comparison Compare(RunResults baseline, RunResults current)
@@ -24,13 +24,14 @@ public static class Comparer
         var pairs = current.Scenarios
             .Join(baseline.Scenarios, c => c.Scenario, b => b.Scenario, (c, b) => new Pair(c, b))
             .Where(p => SameRate(p.Current, p.Baseline) && p.Current.Ok > 0).ToList();
-        var normalise = pairs.Count >= GatePolicy.MinScenariosToNormalise && !SameRun(baseline, current);
+        var sameRun = SameRun(baseline, current);
+        var normalise = pairs.Count >= GatePolicy.MinScenariosToNormalise && !sameRun;
         var checks = new List<Check>();
         foreach (var c in current.Scenarios)
         {
             var b = baseline.Scenarios.FirstOrDefault(x => x.Scenario == c.Scenario);
             checks.AddRange(b is null ? [new Check(c.Scenario, "no baseline", 0, 0, 0, null, 0, Verdict.NotCompared)]
-                : ScenarioChecks(c, b, pairs, normalise));
+                : sameRun ? AbChecks(c, b) : ScenarioChecks(c, b, pairs, normalise));
         }
 
         checks.AddRange(baseline.Scenarios.Where(b => current.Scenarios.All(c => c.Scenario != b.Scenario))
@@ -64,10 +65,11 @@ public static class Comparer
             yield break;
         }
 
-        yield return new Check(c.Scenario, "OK rate", b.OkRate, c.OkRate, c.OkRate - b.OkRate, null, GatePolicy.MinOkRate,
-            c.OkRate < GatePolicy.MinOkRate ? Verdict.RunFailed : Verdict.Pass);
-        yield return new Check(c.Scenario, "RPS", b.Rps, c.Rps, Change(c.Rps, b.Rps), null, 1 - GatePolicy.RpsTolerance,
-            c.Rps < b.Rps * (1 - GatePolicy.RpsTolerance) ? Verdict.Regression : Verdict.Pass);
+        foreach (var check in RateChecks(c, b))
+        {
+            yield return check;
+        }
+
         var others = normalise ? pairs.Where(p => p.Current.Scenario != c.Scenario).ToList() : [];
         var checks = Percentiles.Select(p => Latency(c.Scenario, p.Name, p.Figure(b), p.Figure(c), p.Limit,
             others.Count == 0 ? 1 : Factor(others, p.Figure))).ToList();
@@ -84,6 +86,50 @@ public static class Comparer
             yield return check;
         }
     }
+
+    /// <summary>
+    /// An A/B run: each percentile against the reference's, nothing divided out; over its limit it is a regression only
+    /// when the per-window ratios say so consistently (<see cref="GatePolicy.MinConsistency"/>).
+    /// </summary>
+    private static IEnumerable<Check> AbChecks(ScenarioResult c, ScenarioResult b) =>
+        !SameRate(c, b) ? ScenarioChecks(c, b, [], normalise: false)
+        : RateChecks(c, b).Concat(Percentiles.Select(p =>
+        {
+            var check = Latency(c.Scenario, p.Name, p.Figure(b), p.Figure(c), p.Limit, 1);
+            var t = Consistency(c.Windows, b.Windows, p.Window);
+            return check with
+            {
+                Normalised = null,
+                Consistency = t,
+                Verdict = check.Verdict == Verdict.Regression && t is { } value && value <= GatePolicy.MinConsistency ? Verdict.Pass : check.Verdict,
+            };
+        }));
+
+    /// <summary>
+    /// One-sided t statistic of the log ratios current / reference of one figure, window by window (windows are paired
+    /// in time: both platforms were loaded at once); null when too few windows have figures on both sides.
+    /// </summary>
+    public static double? Consistency(IReadOnlyList<WindowResult> current, IReadOnlyList<WindowResult> reference, Func<WindowResult, double> figure)
+    {
+        var ratios = current.Join(reference, w => w.Index, w => w.Index, (c, r) => (C: figure(c), R: figure(r)))
+            .Where(p => p.C > 0 && p.R > 0).Select(p => Math.Log(p.C / p.R)).ToList();
+        if (ratios.Count < GatePolicy.MinPairedWindows)
+        {
+            return null;
+        }
+
+        var mean = ratios.Average();
+        var sd = Math.Sqrt(ratios.Sum(r => (r - mean) * (r - mean)) / (ratios.Count - 1));
+        return sd > 0 ? mean / (sd / Math.Sqrt(ratios.Count)) : mean > 0 ? double.PositiveInfinity : 0;
+    }
+
+    private static IEnumerable<Check> RateChecks(ScenarioResult c, ScenarioResult b) =>
+    [
+        new Check(c.Scenario, "OK rate", b.OkRate, c.OkRate, c.OkRate - b.OkRate, null, GatePolicy.MinOkRate,
+            c.OkRate < GatePolicy.MinOkRate ? Verdict.RunFailed : Verdict.Pass),
+        new Check(c.Scenario, "RPS", b.Rps, c.Rps, Change(c.Rps, b.Rps), null, 1 - GatePolicy.RpsTolerance,
+            c.Rps < b.Rps * (1 - GatePolicy.RpsTolerance) ? Verdict.Regression : Verdict.Pass),
+    ];
 
     /// <summary>The scenario's percentile / the machine factor, against the baseline's figure.</summary>
     private static Check Latency(string scenario, string metric, double baseline, double current, double limit, double factor)

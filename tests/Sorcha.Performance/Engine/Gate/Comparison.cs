@@ -4,10 +4,14 @@ public enum Verdict { Pass, Improved, Regression, RunFailed, NotCompared }
 
 /// <summary>
 /// One row of the comparison. Change is current/baseline − 1 on the raw figures; Normalised is the change after
-/// dividing out the run's machine factor (latencies only), and it is what the verdict tests against Limit.
+/// dividing out the run's machine factor (latencies only), and it is what the verdict tests against Limit. In an A/B
+/// run nothing is divided out, and Consistency is the t statistic of the per-window ratios (GatePolicy.MinConsistency).
 /// </summary>
 public sealed record Check(string Scenario, string Metric, double Baseline, double Current, double Change,
-    double? Normalised, double Limit, Verdict Verdict);
+    double? Normalised, double Limit, Verdict Verdict)
+{
+    public double? Consistency { get; init; }
+}
 
 /// <summary>A run against a baseline: every check, the machine factor, and the exit code they make.</summary>
 public sealed record Comparison(double MachineFactor, bool Normalised, IReadOnlyList<Check> Checks)

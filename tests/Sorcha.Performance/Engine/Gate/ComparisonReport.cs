@@ -7,9 +7,10 @@ namespace Sorcha.Performance.Engine.Gate;
 public static class ComparisonReport
 {
     public static Table Table(Comparison comparison) => new(
-        ["scenario", "metric", "baseline", "current", "change", "normalised", "limit", "verdict"],
+        ["scenario", "metric", "baseline", "current", "change", "normalised", "t", "limit", "verdict"],
         [.. comparison.Checks.Select(c => (IReadOnlyList<string>)[c.Scenario, c.Metric, Value(c.Metric, c.Baseline), Value(c.Metric, c.Current),
-            Percent(c.Change), c.Normalised is { } n ? Percent(n) : "", Limit(c), VerdictText(c.Verdict)])]);
+            Percent(c.Change), c.Normalised is { } n ? Percent(n) : "", c.Consistency is { } t ? t.ToString("0.0", CultureInfo.InvariantCulture) : "",
+            Limit(c), VerdictText(c.Verdict)])]);
 
     /// <param name="recorded">The checked-in baseline; in an A/B run <paramref name="baseline"/> is its commit measured now.</param>
     public static string Markdown(Comparison comparison, RunResults baseline, RunResults current, string baselinePath, RunResults recorded) =>
@@ -38,8 +39,9 @@ public static class ComparisonReport
             - current / baseline, median over scenarios of P50: {comparison.MachineFactor:0.000}
 
             {Table(comparison).ToMarkdown()}
-            Latency rows: figures over the whole measured window of each platform; the verdict tests current / baseline − 1
-            against the limit. See docs/performance.md, "The gate". Exit code {comparison.ExitCode}.
+            Latency rows: figures over the whole measured window of each platform; a change over its limit is a regression
+            when it held through the run: "t" is the one-sided t statistic of the two platforms' log ratio window by window
+            (over {GatePolicy.MinConsistency} counts). See docs/performance.md, "The gate". Exit code {comparison.ExitCode}.
 
             ## The checked-in figures beside this run's
 
@@ -85,6 +87,7 @@ public static class ComparisonReport
         "OK rate" => "≥ " + c.Limit.ToString("0.000", CultureInfo.InvariantCulture),
         "RPS" => "≥ " + c.Limit.ToString("0.00", CultureInfo.InvariantCulture) + "×",
         "not run" or "no baseline" or "rate/s" => "",
+        "P50" or "P95" or "P99" when c.Consistency is not null => "≤ " + Percent(c.Limit - 1) + " or t ≤ " + GatePolicy.MinConsistency.ToString("0.0", CultureInfo.InvariantCulture),
         "P95" => "≤ " + Percent(c.Limit - 1) + " (or P50 ≤ " + Percent(GatePolicy.P95MedianCorroboration - 1) + "; always ≤ " + Percent(GatePolicy.P95TailOnlyLimit - 1) + ")",
         _ => "≤ " + Percent(c.Limit - 1),
     };

@@ -21,6 +21,18 @@ public static class GatePolicy
     public const double P95MedianCorroboration = 1.05;
     public const double P95TailOnlyLimit = 1.35;
 
+    /// <summary>
+    /// In an A/B run a figure over its limit is a regression only when it is over the reference's consistently through
+    /// the run: the log ratios of the two platforms' figures in each window (paired in time) give a one-sided t
+    /// statistic over this. A real slowdown shows in every window (t of 6–40 measured); a machine that stalls now and
+    /// then moves a whole-window P95 of either side by 30–60 % but not window after window (t ≤ 2.3 measured).
+    /// Replaces the P95 corroboration rule in A/B runs (docs/performance.md, "The gate").
+    /// </summary>
+    public const double MinConsistency = 3.0;
+
+    /// <summary>Fewer windows with figures on both sides than this: no t statistic, the limit alone decides.</summary>
+    public const int MinPairedWindows = 5;
+
     /// <summary>Everything slower at once: confounded with the machine's speed and load, so a much wider limit.</summary>
     public const double MachineFactorLimit = 2.0;
 }
