@@ -4,7 +4,7 @@
 #   - unchanged code: a regression verdict is a false alarm;
 #   - the current build's gateway slowed for one scenario's route by a quarter of that scenario's P95 (as the reference
 #     measured it in this round's unchanged run, i.e. in the same machine state; SORCHA_TEST_SLOWDOWN, test-only,
-#     rotating through five scenarios): a P95 regression verdict on that scenario is a detection.
+#     rotating through five scenarios): a regression verdict on that scenario's latency is a detection.
 # usage: scripts/gate-proof.sh [rounds=10] [first-round=1]      PERF_HOG=1: stress-ng --cpu 1 runs throughout (one core
 # busy with unrelated work); PERF_CONDITIONS names the state in every run's metadata. Needs jq (and stress-ng for the hog).
 set -uo pipefail
@@ -39,8 +39,8 @@ for i in $(seq "$first" $((first + rounds - 1))); do
   SORCHA_TEST_SLOWDOWN="$slowdown" PERF_OUT="$run/slowed" bash scripts/perf-smoke.sh --samples >"$run-slowed.log" 2>&1
   slowed=$?
   change=$(gate_change "$run/slowed/comparison.json" "$scenario")
-  if [ "$slowed" -eq 1 ] && gate_p95_flagged "$run/slowed/comparison.json" "$scenario"; then
-    detected="1 (detected)"
+  if [ "$slowed" -eq 1 ] && flagged=$(gate_flagged "$run/slowed/comparison.json" "$scenario"); then
+    detected="1 (detected: $flagged)"
   else
     detected="$slowed (missed)"
   fi

@@ -16,9 +16,11 @@ gate_slowdown() {
   jq -r --arg s "$2" --arg r "$route" '.scenarios[] | select(.scenario == $s) | "\($r)=\(.p95 * 0.25 * 1000 | round / 1000)"' "$1"
 }
 
-# gate_p95_flagged <comparison.json> <scenario>: true when the comparison flags that scenario's P95 as a regression.
-gate_p95_flagged() {
-  jq -e --arg s "$2" 'any(.checks[]; .scenario == $s and .metric == "P95" and .verdict == "Regression")' "$1" >/dev/null
+# gate_flagged <comparison.json> <scenario>: the latency checks of that scenario flagged as a regression ("P50 P95"),
+# or nothing (and false).
+gate_flagged() {
+  jq -r --arg s "$2" '[.checks[] | select(.scenario == $s and (.metric | test("^P[0-9]+$")) and .verdict == "Regression")
+    | .metric] | join(" ")' "$1" 2>/dev/null | grep .
 }
 
 # gate_change <comparison.json> <scenario>: that scenario's P50 and P95 change, e.g. "P50 +30.1 %, P95 +24.9 %".
