@@ -30,6 +30,12 @@ internal static class RegisterKeys
     /// <summary>Sorted set: member docket number, score its lastSequence — "which docket covers sequence s".</summary>
     public static RedisKey DocketEnds(string id) => $"reg:{{{id}}}:docket-ends";
 
+    /// <summary>
+    /// Set of the subjects the owner granted the right to append (the owner itself is in meta, never here). Read on
+    /// every user commit, written only by the owner through <see cref="WriterScripts"/>.
+    /// </summary>
+    public static RedisKey Writers(string id) => $"reg:{{{id}}}:writers";
+
     /// <summary>Sorted set of every register id by creation time (ms), for listing.</summary>
     public static readonly RedisKey Index = "registers";
 
