@@ -12,7 +12,10 @@ internal static class RegisterKeys
     /// <summary>Hash: name, owner, createdAt, publicKey, sealedKey. Immutable after creation.</summary>
     public static RedisKey Meta(string id) => $"reg:{{{id}}}:meta";
 
-    /// <summary>Hash: height, chainHash (the chain head) and the sealer's cursor: sealed, dockets, lastDocketHash.</summary>
+    /// <summary>
+    /// Hash: height, chainHash (the chain head) and the sealer's cursor: sealed, dockets, lastDocketHash, treeFrontier
+    /// (the register tree's right edge over the sealed sequences; absent in registers created before register trees).
+    /// </summary>
     public static RedisKey Head(string id) => $"reg:{{{id}}}:head";
 
     /// <summary>Hash: sequence → CommittedTransaction JSON as committed (never rewritten; docketNumber is added on read).</summary>

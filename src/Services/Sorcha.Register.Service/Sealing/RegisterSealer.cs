@@ -57,18 +57,20 @@ public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, Ti
     {
         var register = await GetRegisterAsync(registerId);
         var txIds = await store.GetTxIdsAsync(registerId, state.Sealed, count);
+        var tree = await store.GetTreeAsync(registerId, state);
         var key = RegisterSigningKeys.Open(kek, register);
         Docket docket;
         try
         {
-            docket = DocketSealer.Seal(registerId, state.Dockets, state.Sealed, txIds, state.LastDocketHash, time.GetUtcNow(), key);
+            // The tree grows by this docket's txIds: the docket carries treeSize/treeRoot, the head keeps the frontier.
+            docket = DocketSealer.Seal(registerId, state.Dockets, state.Sealed, txIds, state.LastDocketHash, time.GetUtcNow(), key, tree);
         }
         finally
         {
             CryptographicOperations.ZeroMemory(key);
         }
 
-        return await store.TryPublishDocketAsync(state, docket);
+        return await store.TryPublishDocketAsync(state, docket, tree);
     }
 
     private async Task<bool> IsOldEnoughAsync(string registerId, long firstUnsealed)
