@@ -32,7 +32,9 @@ public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, Ti
     {
         for (var round = 0; round < MaxDocketsPerCall; round++)
         {
-            if (await store.GetStateAsync(registerId) is not { } state || state.Unsealed == 0)
+            // Fewer committed than sealed only if the head was moved back outside the append path: nothing to seal
+            // (verify reports it), rather than a negative range.
+            if (await store.GetStateAsync(registerId) is not { } state || state.Unsealed <= 0)
             {
                 _firstUnsealed.TryRemove(registerId, out _);
                 return 0;
@@ -50,7 +52,7 @@ public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, Ti
             }
         }
 
-        return (await store.GetStateAsync(registerId))?.Unsealed ?? 0;
+        return Math.Max(0, (await store.GetStateAsync(registerId))?.Unsealed ?? 0);
     }
 
     private async Task<bool> SealAsync(RegisterState state, string registerId, int count)
