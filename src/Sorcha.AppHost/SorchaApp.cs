@@ -32,9 +32,9 @@ public static class SorchaApp
             .SelectMany(s => Enumerable.Range(0, options.Replicas).Select(i => (Service: s, Index: i, Port: Ports.Free())))
             .ToList();
         var signingKey = Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret));
-        // The Blueprint service's identity towards the Transaction service: a fresh key per run (its tokens live minutes),
-        // given to those two processes only, so no other process, and no user, can mint one.
-        var serviceKey = Convert.ToBase64String(ServiceTokens.DeriveSigningKey(GenerateSecret()));
+        // The Blueprint service's identity towards the Transaction service: a fresh key per run by default (its tokens
+        // live minutes), given to those two processes only, so no other process, and no user, can mint one.
+        var serviceKey = Convert.ToBase64String(ServiceTokens.DeriveSigningKey(options.ServiceTokenSecret));
 
         var common = new Dictionary<string, string>(options.ServiceEnvironment)
         {
