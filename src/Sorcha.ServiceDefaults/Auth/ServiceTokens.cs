@@ -30,6 +30,12 @@ public static class ServiceTokens
     /// <summary>The claim naming the issuing service (informational: logs; trust comes from the key).</summary>
     public const string ServiceClaim = "svc";
 
+    /// <summary>
+    /// The subject whose write right the commit uses: the instance's creator, who had to own or write to the register.
+    /// The Transaction service checks it on every commit, so revoking that right stops the instance's steps too.
+    /// </summary>
+    public const string WriterClaim = "writer";
+
     private const string SelectorScheme = "BearerOrService";
     private static readonly TimeSpan Lifetime = TimeSpan.FromMinutes(2);
 
@@ -42,13 +48,16 @@ public static class ServiceTokens
     public static byte[]? ConfiguredKey(IConfiguration configuration) =>
         configuration[SigningKeyConfigKey] is { Length: > 0 } key ? Convert.FromBase64String(key) : null;
 
-    /// <summary>A token that says "<paramref name="service"/>, after its checks, on behalf of <paramref name="onBehalfOf"/>".</summary>
-    public static string Create(byte[] signingKey, string service, string onBehalfOf) =>
+    /// <summary>
+    /// A token that says "<paramref name="service"/>, after its checks, on behalf of <paramref name="onBehalfOf"/>, with
+    /// the write right of <paramref name="writer"/>".
+    /// </summary>
+    public static string Create(byte[] signingKey, string service, string onBehalfOf, string writer) =>
         new JsonWebTokenHandler().CreateToken(new SecurityTokenDescriptor
         {
             Issuer = Issuer,
             Audience = Audience,
-            Subject = new ClaimsIdentity([new Claim("sub", onBehalfOf), new Claim(ServiceClaim, service)]),
+            Subject = new ClaimsIdentity([new Claim("sub", onBehalfOf), new Claim(ServiceClaim, service), new Claim(WriterClaim, writer)]),
             Expires = DateTime.UtcNow.Add(Lifetime),
             SigningCredentials = new SigningCredentials(new SymmetricSecurityKey(signingKey), SecurityAlgorithms.HmacSha256),
         });

@@ -94,6 +94,32 @@ public sealed class WriteRightsTests(PlatformFixture platform)
         }
     }
 
+    [Fact]
+    public async Task Revoking_the_instance_creators_right_stops_its_steps_until_granted_again()
+    {
+        using var owner = await platform.ClientAsync("rights-step-owner");
+        using var writer = await platform.ClientAsync("rights-step-writer");
+        var register = await InstanceFlows.RegisterAsync(owner);
+        (await owner.PutAsync($"/api/registers/{register}/writers/rights-step-writer", null)).Dispose();
+        var wallet = await InstanceFlows.WalletAsync(writer);
+        var blueprint = await BlueprintFlows.PublishedAsync(writer, "expense-approval");
+        var instance = await InstanceFlows.InstanceAsync(writer, blueprint, register,
+            new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });
+        (await owner.DeleteAsync($"/api/registers/{register}/writers/rights-step-writer")).Dispose();
+
+        using (var refused = await writer.PostAsJsonAsync($"/api/instances/{instance}/actions/submit",
+            new { sender = wallet, data = InstanceFlows.Claim }))
+        {
+            await ProblemAssert.IsProblemAsync(refused, HttpStatusCode.Forbidden);
+        }
+
+        Assert.Equal(0, await LedgerFlows.HeightAsync(owner, register));
+        (await owner.PutAsync($"/api/registers/{register}/writers/rights-step-writer", null)).Dispose();
+        await Json.PostAsync(writer, $"/api/instances/{instance}/actions/submit", new { sender = wallet, data = InstanceFlows.Claim },
+            HttpStatusCode.Created);
+        Assert.Equal(1, await LedgerFlows.HeightAsync(owner, register));
+    }
+
     private static async Task AssertProblemAsync(HttpResponseMessage response, HttpStatusCode status)
     {
         using (response)

@@ -17,11 +17,13 @@ public sealed class TransactionClient(HttpClient http, ServiceIdentity identity,
     /// same transaction: the Transaction service is idempotent by txId, so a commit that did happen answers 200 with it
     /// instead of appending twice. A 422 (bad signature, unknown register) is passed on with its reason.
     /// The commit is sent with this service's own token acting for the caller (<see cref="ServiceIdentity"/>): only it
-    /// may commit a workflow step.
+    /// may commit a workflow step, with the write right of <paramref name="writer"/> (the instance's creator); a 403
+    /// (that right was revoked) is passed on.
     /// </summary>
-    public async Task<Commit> CommitAsync(JsonObject transaction, string txId, AuthenticationHeaderValue callerToken, CancellationToken ct)
+    public async Task<Commit> CommitAsync(JsonObject transaction, string txId, AuthenticationHeaderValue callerToken, string writer,
+        CancellationToken ct)
     {
-        var auth = identity.For(callerToken);
+        var auth = identity.For(callerToken, writer);
         for (var attempt = 1; ; attempt++)
         {
             try
@@ -42,6 +44,12 @@ public sealed class TransactionClient(HttpClient http, ServiceIdentity identity,
         if (response.StatusCode == HttpStatusCode.UnprocessableEntity)
         {
             throw new ProblemException(StatusCodes.Status422UnprocessableEntity, "Transaction refused",
+                $"The Transaction service refused the action's transaction: {await Downstream.DetailAsync(response, ct)}");
+        }
+
+        if (response.StatusCode == HttpStatusCode.Forbidden)
+        {
+            throw new ProblemException(StatusCodes.Status403Forbidden, "Forbidden",
                 $"The Transaction service refused the action's transaction: {await Downstream.DetailAsync(response, ct)}");
         }
 

@@ -19,9 +19,10 @@ public sealed class ServiceIdentity(IConfiguration configuration)
     /// <summary>
     /// A service token acting for the caller whose (already validated) token is <paramref name="callerToken"/>: its
     /// subject is read from the forwarded header rather than from the HttpContext, because a claimed step is carried
-    /// through after the client leaves.
+    /// through after the client leaves. <paramref name="writer"/> is the instance's creator, whose write right the
+    /// Transaction service checks.
     /// </summary>
-    public AuthenticationHeaderValue For(AuthenticationHeaderValue callerToken)
+    public AuthenticationHeaderValue For(AuthenticationHeaderValue callerToken, string writer)
     {
         if (_key is null)
         {
@@ -29,6 +30,6 @@ public sealed class ServiceIdentity(IConfiguration configuration)
         }
 
         var subject = new JsonWebTokenHandler().ReadJsonWebToken(callerToken.Parameter ?? "").Subject;
-        return new AuthenticationHeaderValue("Bearer", ServiceTokens.Create(_key, Name, subject));
+        return new AuthenticationHeaderValue("Bearer", ServiceTokens.Create(_key, Name, subject, writer));
     }
 }
