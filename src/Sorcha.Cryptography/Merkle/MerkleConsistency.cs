@@ -16,23 +16,17 @@ public static class MerkleConsistency
         ArgumentNullException.ThrowIfNull(leaves);
         ArgumentOutOfRangeException.ThrowIfNegative(m);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(m, leaves.Count);
-        var hashes = new byte[leaves.Count][];
-        for (var i = 0; i < leaves.Count; i++)
-        {
-            hashes[i] = Merkle.LeafHash(leaves[i]);
-        }
-
         var proof = new List<byte[]>();
         if (m > 0 && m < leaves.Count)
         {
-            SubProof((int)m, hashes, 0, hashes.Length, true, proof);
+            SubProof((int)m, leaves, 0, leaves.Count, true, proof);
         }
 
         return proof;
     }
 
     // SUBPROOF(m, D[start:end], b), written iteratively in the RFC's own order: the path down, then the siblings up.
-    private static void SubProof(int m, byte[][] hashes, int start, int end, bool complete, List<byte[]> proof)
+    private static void SubProof(int m, IReadOnlyList<byte[]> leaves, int start, int end, bool complete, List<byte[]> proof)
     {
         var siblings = new Stack<byte[]>();
         while (true)
@@ -42,7 +36,7 @@ public static class MerkleConsistency
             {
                 if (!complete)
                 {
-                    proof.Add(TreeHash(hashes, start, end));
+                    proof.Add(TreeHash(leaves, start, end));
                 }
 
                 break;
@@ -51,12 +45,12 @@ public static class MerkleConsistency
             var k = LargestPowerOfTwoBelow(n);
             if (m <= k)
             {
-                siblings.Push(TreeHash(hashes, start + k, end));
+                siblings.Push(TreeHash(leaves, start + k, end));
                 end = start + k;
             }
             else
             {
-                siblings.Push(TreeHash(hashes, start, start + k));
+                siblings.Push(TreeHash(leaves, start, start + k));
                 m -= k;
                 start += k;
                 complete = false;
@@ -146,31 +140,16 @@ public static class MerkleConsistency
         return sn == 0 && CryptographicOperations.FixedTimeEquals(fr, firstRoot) && CryptographicOperations.FixedTimeEquals(sr, secondRoot);
     }
 
-    /// <summary>MTH over leaf hashes [start, end) (already leaf-hashed).</summary>
-    private static byte[] TreeHash(byte[][] hashes, int start, int end)
+    /// <summary>MTH over the raw leaves [start, end); the ranges a proof asks for are disjoint, so O(n) in all.</summary>
+    private static byte[] TreeHash(IReadOnlyList<byte[]> leaves, int start, int end)
     {
-        var frontier = new List<(byte[] Hash, int Size)>();
+        var tree = new MerkleFrontier();
         for (var i = start; i < end; i++)
         {
-            var hash = hashes[i];
-            var size = 1;
-            while (frontier.Count > 0 && frontier[^1].Size == size)
-            {
-                hash = Merkle.NodeHash(frontier[^1].Hash, hash);
-                size *= 2;
-                frontier.RemoveAt(frontier.Count - 1);
-            }
-
-            frontier.Add((hash, size));
+            tree.Append(leaves[i]);
         }
 
-        var root = frontier[^1].Hash;
-        for (var i = frontier.Count - 2; i >= 0; i--)
-        {
-            root = Merkle.NodeHash(frontier[i].Hash, root);
-        }
-
-        return root;
+        return tree.Root();
     }
 
     private static int LargestPowerOfTwoBelow(int n)
