@@ -32,6 +32,9 @@ public static class SorchaApp
             .SelectMany(s => Enumerable.Range(0, options.Replicas).Select(i => (Service: s, Index: i, Port: Ports.Free())))
             .ToList();
         var signingKey = Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret));
+        // The Blueprint service's identity towards the Transaction service: a fresh key per run by default (its tokens
+        // live minutes), given to those two processes only, so no other process, and no user, can mint one.
+        var serviceKey = Convert.ToBase64String(ServiceTokens.DeriveSigningKey(options.ServiceTokenSecret));
 
         var common = new Dictionary<string, string>(options.ServiceEnvironment)
         {
@@ -50,7 +53,7 @@ public static class SorchaApp
 
         var resources = new List<ResourceSpec> { redis.Resource };
         resources.AddRange(instances.Select(r => Project(ReplicaName(r.Service, r.Index), r.Service, r.Port,
-            ServiceEnvironment(r.Service, common, options), options, [RedisSelector.ResourceName])));
+            ServiceEnvironment(r.Service, common, options, serviceKey), options, [RedisSelector.ResourceName])));
 
         var gatewayEnv = new Dictionary<string, string>(common) { ["Parameters__dev-client-secret"] = options.DevClientSecret };
         resources.Add(Project(Gateway, Gateway, options.GatewayPort, gatewayEnv, options,
@@ -67,9 +70,14 @@ public static class SorchaApp
 
     /// <summary>Secrets go only to the service that needs them.</summary>
     private static Dictionary<string, string> ServiceEnvironment(
-        string service, Dictionary<string, string> common, SorchaAppOptions options)
+        string service, Dictionary<string, string> common, SorchaAppOptions options, string serviceKey)
     {
         var env = new Dictionary<string, string>(common);
+        if (service is "blueprint" or "transaction")
+        {
+            env["Authentication__Service__SigningKey"] = serviceKey;
+        }
+
         if (service == "wallet")
         {
             env["Wallet__KeyEncryptionKey"] = options.WalletKeyEncryptionKey;

@@ -21,6 +21,12 @@ public sealed record SorchaAppOptions
     /// <summary>Base64 of the 32-byte key that seals registers' docket-signing keys at rest (parameter register-kek).</summary>
     public required string RegisterKeyEncryptionKey { get; init; }
 
+    /// <summary>
+    /// The secret the Blueprint service's identity towards the Transaction service derives from (its key goes to those
+    /// two processes only). Its tokens live minutes, so a fresh one per run is the default; tests read it to audit it.
+    /// </summary>
+    public string ServiceTokenSecret { get; init; } = SorchaApp.GenerateSecret();
+
     /// <summary>An outside Redis (ConnectionStrings:redis); null lets the AppHost choose one.</summary>
     public string? RedisConnectionString { get; init; }
 

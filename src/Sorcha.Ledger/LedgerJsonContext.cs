@@ -15,6 +15,7 @@ namespace Sorcha.Ledger;
     RespectRequiredConstructorParameters = true)]
 [JsonSerializable(typeof(Docket))]
 [JsonSerializable(typeof(InclusionProof))]
+[JsonSerializable(typeof(ConsistencyProof))]
 [JsonSerializable(typeof(CommittedTransaction))]
 [JsonSerializable(typeof(VerificationResult))]
 public sealed partial class LedgerJsonContext : JsonSerializerContext;

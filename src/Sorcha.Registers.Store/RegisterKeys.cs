@@ -12,7 +12,10 @@ internal static class RegisterKeys
     /// <summary>Hash: name, owner, createdAt, publicKey, sealedKey. Immutable after creation.</summary>
     public static RedisKey Meta(string id) => $"reg:{{{id}}}:meta";
 
-    /// <summary>Hash: height, chainHash (the chain head) and the sealer's cursor: sealed, dockets, lastDocketHash.</summary>
+    /// <summary>
+    /// Hash: height, chainHash (the chain head) and the sealer's cursor: sealed, dockets, lastDocketHash, treeFrontier
+    /// (the register tree's right edge over the sealed sequences; absent in registers created before register trees).
+    /// </summary>
     public static RedisKey Head(string id) => $"reg:{{{id}}}:head";
 
     /// <summary>Hash: sequence → CommittedTransaction JSON as committed (never rewritten; docketNumber is added on read).</summary>
@@ -29,6 +32,12 @@ internal static class RegisterKeys
 
     /// <summary>Sorted set: member docket number, score its lastSequence — "which docket covers sequence s".</summary>
     public static RedisKey DocketEnds(string id) => $"reg:{{{id}}}:docket-ends";
+
+    /// <summary>
+    /// Set of the subjects the owner granted the right to append (the owner itself is in meta, never here). Read on
+    /// every user commit, written only by the owner through <see cref="WriterScripts"/>.
+    /// </summary>
+    public static RedisKey Writers(string id) => $"reg:{{{id}}}:writers";
 
     /// <summary>Sorted set of every register id by creation time (ms), for listing.</summary>
     public static readonly RedisKey Index = "registers";

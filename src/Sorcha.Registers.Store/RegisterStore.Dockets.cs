@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using System.Text.Json;
+using Sorcha.Cryptography;
 using Sorcha.Ledger;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Formats;
@@ -67,8 +68,14 @@ public sealed partial class RegisterStore
     /// Publishes <paramref name="docket"/> if the sealer cursor is still at <paramref name="expected"/> (see
     /// <see cref="SealScript"/>); false when another sealer got there first, in which case the docket is discarded.
     /// </summary>
-    public async Task<bool> TryPublishDocketAsync(RegisterState expected, Docket docket)
+    /// <param name="tree">The register tree after <paramref name="docket"/> (kept in the head for the next docket).</param>
+    public async Task<bool> TryPublishDocketAsync(RegisterState expected, Docket docket, MerkleFrontier tree)
     {
+        if (tree.Size != docket.LastSequence + 1)
+        {
+            throw new ArgumentException("the register tree must end where the docket ends", nameof(tree));
+        }
+
         if (docket.Number != expected.Dockets || docket.FirstSequence != expected.Sealed)
         {
             throw new ArgumentException("the docket must continue from the expected cursor", nameof(docket));
@@ -78,8 +85,30 @@ public sealed partial class RegisterStore
         var written = (long)await Db.ScriptEvaluateAsync(SealScript.Source,
             [RegisterKeys.Head(id), RegisterKeys.Dockets(id), RegisterKeys.DocketEnds(id)],
             [expected.Sealed, expected.Dockets, docket.LastSequence + 1,
-             JsonSerializer.SerializeToUtf8Bytes(docket, LedgerJsonContext.Default.Docket), docket.DocketHash]);
+             JsonSerializer.SerializeToUtf8Bytes(docket, LedgerJsonContext.Default.Docket), docket.DocketHash,
+             LowerHex.Encode(tree.ToBytes())]);
         return written == 1;
+    }
+
+    /// <summary>
+    /// The register tree over sequences 0..state.Sealed−1, from the head's frontier; for a register created before
+    /// register trees (no frontier stored yet) it is rebuilt once from the stored txIds, and the next docket keeps it.
+    /// </summary>
+    public async Task<MerkleFrontier> GetTreeAsync(string registerId, RegisterState state)
+    {
+        if (state.TreeFrontier is { } hex && hex.Length % 64 == 0 && hex.All(char.IsAsciiHexDigitLower)
+            && MerkleFrontier.TryFromBytes(state.Sealed, Convert.FromHexString(hex), out var tree))
+        {
+            return tree;
+        }
+
+        tree = new MerkleFrontier();
+        for (long first = 0; first < state.Sealed; first += StreamChunk)
+        {
+            tree.AppendAll(await GetTxIdsAsync(registerId, first, (int)Math.Min(StreamChunk, state.Sealed - first)));
+        }
+
+        return tree;
     }
 
     /// <summary>When the transaction at <paramref name="sequence"/> was committed (the docket timer starts there).</summary>

@@ -169,4 +169,39 @@ public sealed partial class RegisterStore
         var json = CommittedTransactionJson.ToUtf8Bytes(committed.RawTransaction.Span, committed.Commit with { DocketNumber = docketNumber });
         return transaction with { Json = json };
     }
+
+    private const string AuditScript = """
+        local head = redis.call('HMGET', KEYS[1], 'height', 'chainHash', 'sealed', 'dockets', 'lastDocketHash', 'treeFrontier')
+        if not head[1] then
+          return false
+        end
+        local last = false
+        if tonumber(head[4]) > 0 then
+          last = redis.call('HGET', KEYS[5], string.format('%d', tonumber(head[4]) - 1))
+        end
+        return {head[1], head[2], head[3], head[4], head[5], head[6] or false, redis.call('HLEN', KEYS[2]),
+          redis.call('HLEN', KEYS[3]), redis.call('HLEN', KEYS[4]), redis.call('HLEN', KEYS[5]), redis.call('ZCARD', KEYS[6]), last}
+        """;
+
+    /// <summary>The head with the size of every index, in one atomic step (see <see cref="StoreAudit"/>); null for an unknown register.</summary>
+    public async Task<StoreAudit?> AuditAsync(string id)
+    {
+        if (!RegisterIds.IsValid(id))
+        {
+            return null;
+        }
+
+        var reply = await Db.ScriptEvaluateAsync(AuditScript,
+            [RegisterKeys.Head(id), RegisterKeys.Transactions(id), RegisterKeys.Sequences(id), RegisterKeys.TxIds(id),
+             RegisterKeys.Dockets(id), RegisterKeys.DocketEnds(id)]);
+        if (reply.IsNull)
+        {
+            return null;
+        }
+
+        var v = (RedisResult[])reply!;
+        var state = new RegisterState((long)v[0], (string)v[1]!, (long)v[2], (long)v[3], (string)v[4]!, v[5].IsNull ? null : (string)v[5]!);
+        return new StoreAudit(state, (long)v[6], (long)v[7], (long)v[8], (long)v[9], (long)v[10],
+            v[11].IsNull ? null : ReadDocket((RedisValue)v[11]));
+    }
 }

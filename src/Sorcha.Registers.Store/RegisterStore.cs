@@ -18,12 +18,12 @@ public sealed partial class RegisterStore(IConnectionMultiplexer redis)
         redis.call('HMSET', KEYS[1], 'name', ARGV[1], 'owner', ARGV[2], 'createdAt', ARGV[3], 'publicKey', ARGV[4],
           'sealedKey', ARGV[5])
         redis.call('HMSET', KEYS[2], 'height', '0', 'chainHash', ARGV[6], 'sealed', '0', 'dockets', '0',
-          'lastDocketHash', ARGV[7])
+          'lastDocketHash', ARGV[7], 'treeFrontier', '')
         return 1
         """;
 
     private static readonly RedisValue[] MetaFields = ["name", "owner", "createdAt", "publicKey", "sealedKey"];
-    private static readonly RedisValue[] HeadFields = ["height", "chainHash", "sealed", "dockets", "lastDocketHash"];
+    private static readonly RedisValue[] HeadFields = ["height", "chainHash", "sealed", "dockets", "lastDocketHash", "treeFrontier"];
 
     private IDatabase Db => redis.GetDatabase();
 
@@ -71,7 +71,7 @@ public sealed partial class RegisterStore(IConnectionMultiplexer redis)
         var values = await Db.HashGetAsync(RegisterKeys.Head(id), HeadFields);
         return values[0].IsNull
             ? null
-            : new RegisterState((long)values[0], values[1]!, (long)values[2], (long)values[3], values[4]!);
+            : new RegisterState((long)values[0], values[1]!, (long)values[2], (long)values[3], values[4]!, values[5].IsNull ? null : (string)values[5]!);
     }
 
     /// <summary>A page of every register, oldest first.</summary>

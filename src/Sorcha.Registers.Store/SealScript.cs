@@ -5,7 +5,7 @@ namespace Sorcha.Registers.Store;
 /// (sealed, dockets). Two sealers that raced on the same range both signed a docket, but only the first to arrive
 /// is written; the other gets 0 and discards its copy, which was never visible to anyone.
 /// <para>KEYS: head, dockets, docket-ends. ARGV: expectedSealed, expectedDockets (= the new docket's number),
-/// newSealed (= lastSequence + 1), docket JSON, docketHash.</para>
+/// newSealed (= lastSequence + 1), docket JSON, docketHash, treeFrontier (hex; the register tree after this docket).</para>
 /// <para>Returns 1 when written, 0 when the cursor had moved.</para>
 /// </summary>
 internal static class SealScript
@@ -21,7 +21,7 @@ internal static class SealScript
         redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
         redis.call('ZADD', KEYS[3], tonumber(ARGV[3]) - 1, ARGV[2])
         redis.call('HMSET', KEYS[1], 'sealed', ARGV[3], 'dockets', string.format('%d', tonumber(ARGV[2]) + 1),
-          'lastDocketHash', ARGV[5])
+          'lastDocketHash', ARGV[5], 'treeFrontier', ARGV[6])
         return 1
         """;
 

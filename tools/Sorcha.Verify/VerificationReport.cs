@@ -21,6 +21,11 @@ public static class VerificationReport
             await output.WriteLineAsync(string.Create(c, $"head          height {head.Height}, headChainHash {head.HeadChainHash} (from register.json)"));
         }
 
+        if (options.TrustedDocket is { } trusted)
+        {
+            await output.WriteLineAsync(string.Create(c, $"trusted       docket {trusted.Number} (sequences 0..{trusted.LastSequence}, docketHash {trusted.DocketHash}) must be held unchanged"));
+        }
+
         // CPU time too: on a busy machine wall time says more about the neighbours than about the verifier.
         await output.WriteLineAsync(string.Create(c, $"elapsed       {elapsed.TotalSeconds:0.000} s ({perTransaction:0.0} µs per transaction), CPU {cpu.TotalSeconds:0.000} s, {options.MaxDegreeOfParallelism} threads"));
         await output.WriteLineAsync(result.Valid

@@ -1,22 +1,28 @@
 namespace Sorcha.Verify;
 
-/// <summary>The command line, parsed: <c>export.ndjson [--public-key base64 | --register register.json] [--skip-docket-signatures]</c>.</summary>
-public sealed record VerifyArguments(string ExportPath, string? PublicKey, string? RegisterPath, bool SkipDocketSignatures, int? Parallelism)
+/// <summary>
+/// The command line, parsed: <c>export.ndjson [--public-key base64 | --register register.json] [--skip-docket-signatures]
+/// [--trusted-docket docket.json]</c>.
+/// </summary>
+public sealed record VerifyArguments(string ExportPath, string? PublicKey, string? RegisterPath, bool SkipDocketSignatures, int? Parallelism,
+    string? TrustedDocketPath = null)
 {
     public const string Usage = """
         usage: sorcha-verify <export.ndjson> (--public-key <base64> | --register <register.json> | --skip-docket-signatures)
-                             [--parallelism <n>]
+                             [--trusted-docket <docket.json>] [--parallelism <n>]
           export.ndjson            GET /api/registers/{id}/export saved to a file
           --public-key             the register's Ed25519 docket-signing key (Register.publicKey)
           --register               a saved GET /api/registers/{id} response: id, publicKey and the published head
           --skip-docket-signatures verify without the register key (docket signatures are not checked)
+          --trusted-docket         a docket kept from earlier (GET /api/registers/{id}/dockets/{n}): the export must
+                                   still hold it unchanged, so the register only grew since (else INVALID)
         exit codes: 0 valid, 1 invalid, 2 usage or I/O error
         """;
 
     public static bool TryParse(IReadOnlyList<string> args, out VerifyArguments? arguments, out string? error)
     {
         arguments = null;
-        string? path = null, publicKey = null, register = null;
+        string? path = null, publicKey = null, register = null, trusted = null;
         var skip = false;
         int? parallelism = null;
         for (var i = 0; i < args.Count; i++)
@@ -28,6 +34,7 @@ public sealed record VerifyArguments(string ExportPath, string? PublicKey, strin
                 case "--public-key": publicKey = Value() ?? ""; break;
                 case "--register": register = Value() ?? ""; break;
                 case "--skip-docket-signatures": skip = true; break;
+                case "--trusted-docket": trusted = Value() ?? ""; break;
                 case "--parallelism": parallelism = int.TryParse(Value(), out var n) && n > 0 ? n : -1; break;
                 case "-h" or "--help": error = null; return false;
                 default:
@@ -43,12 +50,12 @@ public sealed record VerifyArguments(string ExportPath, string? PublicKey, strin
         }
 
         error = path is null ? "the export file is required"
-            : publicKey == "" || register == "" ? "--public-key and --register need a value"
+            : publicKey == "" || register == "" || trusted == "" ? "--public-key, --register and --trusted-docket need a value"
             : publicKey is not null && register is not null ? "give either --public-key or --register, not both"
             : publicKey is null && register is null && !skip ? "the register's public key is required (--public-key or --register), or pass --skip-docket-signatures"
             : parallelism == -1 ? "--parallelism needs a positive number"
             : null;
-        arguments = error is null ? new VerifyArguments(path!, publicKey, register, skip, parallelism) : null;
+        arguments = error is null ? new VerifyArguments(path!, publicKey, register, skip, parallelism, trusted) : null;
         return error is null;
     }
 }

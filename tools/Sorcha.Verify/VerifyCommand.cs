@@ -38,6 +38,12 @@ public static class VerifyCommand
             await VerificationReport.WriteAsync(output, arguments, options, result, statistics, stopwatch.Elapsed, cpu);
             return result.Valid ? Valid : Invalid;
         }
+        catch (ArgumentException e) when (e.ParamName == "options")
+        {
+            // The trusted docket itself does not check out (hash or signature): nothing to compare the export with.
+            await errors.WriteLineAsync($"error: {e.Message}");
+            return UsageOrIoError;
+        }
         catch (ExportFormatException e)
         {
             await output.WriteLineAsync($"INVALID: {e.Message}");
@@ -60,8 +66,10 @@ public static class VerifyCommand
             return null;
         }
 
+        var trusted = arguments.TrustedDocketPath is null ? null : await TrustedDocketFile.LoadAsync(arguments.TrustedDocketPath, cancellationToken);
         return new RegisterVerifierOptions
         {
+            TrustedDocket = trusted,
             RegisterId = register?.Id,
             RegisterPublicKey = key,
             SkipDocketSignatures = keyText is null,

@@ -4,6 +4,7 @@ using Sorcha.Register.Service.Sealing;
 using Sorcha.Register.Service.Storage;
 using Sorcha.Register.Service.Transactions;
 using Sorcha.Register.Service.Verification;
+using Sorcha.Register.Service.Writers;
 using Sorcha.ServiceDefaults;
 
 var builder = WebApplication.CreateBuilder(args);
@@ -17,4 +18,5 @@ app.MapRegistersApi();
 app.MapRegisterTransactionsApi();
 app.MapDocketsApi();
 app.MapVerificationApi();
+app.MapWritersApi();
 app.Run();

@@ -1,9 +1,11 @@
 using Sorcha.ServiceDefaults;
+using Sorcha.ServiceDefaults.Auth;
 using Sorcha.Transaction.Service.Commit;
 using Sorcha.Transaction.Service.Transactions;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
+builder.AcceptServiceTokens();
 builder.AddGroupCommit();
 
 var app = builder.Build();

@@ -32,6 +32,8 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(Docket))]
 [JsonSerializable(typeof(Paged<Docket>), TypeInfoPropertyName = "PageDocket")]
 [JsonSerializable(typeof(InclusionProof))]
+[JsonSerializable(typeof(ConsistencyProof))]
+[JsonSerializable(typeof(RegisterWriters))]
 [JsonSerializable(typeof(RegisterVerification))]
 [JsonSerializable(typeof(Transaction))]
 [JsonSerializable(typeof(CommittedTransaction))]

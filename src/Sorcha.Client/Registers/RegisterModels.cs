@@ -8,6 +8,8 @@ public sealed record CreateRegisterRequest(string Name);
 /// <summary>
 /// A sealed block of consecutive sequences. Every member is kept as the string the server wrote (notably
 /// <see cref="SealedAt"/>, which is hashed as that exact text), so a client can recompute <see cref="DocketHash"/>.
+/// <see cref="TreeSize"/>/<see cref="TreeRoot"/> (the register tree over every txId so far) are null only in dockets
+/// sealed before register trees existed.
 /// </summary>
 public sealed record Docket(
     string RegisterId,
@@ -18,7 +20,15 @@ public sealed record Docket(
     string PreviousDocketHash,
     string SealedAt,
     string DocketHash,
-    string Signature);
+    string Signature,
+    long? TreeSize = null,
+    string? TreeRoot = null);
+
+/// <summary><c>GET /api/registers/{id}/consistency</c>: the RFC 9162 proof that <see cref="To"/>'s tree extends <see cref="From"/>'s.</summary>
+public sealed record ConsistencyProof(Docket From, Docket To, IReadOnlyList<string> Proof);
+
+/// <summary><c>GET /api/registers/{id}/writers</c>: the owner's subject and the granted writers' subjects.</summary>
+public sealed record RegisterWriters(string RegisterId, string Owner, IReadOnlyList<string> Writers);
 
 /// <summary>The RFC 9162 inclusion proof of a transaction in its docket (<c>leafIndex</c> = sequence − firstSequence).</summary>
 public sealed record InclusionProof(string TxId, long Sequence, Docket Docket, long LeafIndex, IReadOnlyList<string> AuditPath);

@@ -40,6 +40,26 @@ public sealed class RegistersClient
     public Task<Docket> GetDocketAsync(string registerId, long number, CancellationToken cancellationToken = default) =>
         _transport.GetAsync(FormattableString.Invariant($"{Path(registerId)}/dockets/{number}"), Json.Docket, cancellationToken);
 
+    /// <summary>The RFC 9162 consistency proof between the register trees of dockets <paramref name="from"/> and <paramref name="to"/>.</summary>
+    public Task<ConsistencyProof> GetConsistencyProofAsync(string registerId, long from, long to, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(FormattableString.Invariant($"{Path(registerId)}/consistency?from={from}&to={to}"), Json.ConsistencyProof,
+            cancellationToken);
+
+    /// <summary>The owner and writers (shown to the owner and the writers only).</summary>
+    public Task<RegisterWriters> GetWritersAsync(string registerId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(registerId) + "/writers", Json.RegisterWriters, cancellationToken);
+
+    /// <summary>Grants <paramref name="subject"/> (a token subject) the right to append (owner only).</summary>
+    public async Task GrantWriterAsync(string registerId, string subject, CancellationToken cancellationToken = default)
+    {
+        using var response = await _transport.SendAsync(HttpMethod.Put, $"{Path(registerId)}/writers/{ApiTransport.Escape(subject)}", null,
+            cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Revokes <paramref name="subject"/>'s right to append (owner only).</summary>
+    public Task RevokeWriterAsync(string registerId, string subject, CancellationToken cancellationToken = default) =>
+        _transport.DeleteAsync($"{Path(registerId)}/writers/{ApiTransport.Escape(subject)}", cancellationToken);
+
     /// <summary>Server-side verification of the whole register, at the height read when it starts.</summary>
     public Task<RegisterVerification> VerifyAsync(string registerId, CancellationToken cancellationToken = default) =>
         _transport.GetAsync(Path(registerId) + "/verify", Json.RegisterVerification, cancellationToken);

@@ -19,6 +19,11 @@ public static class DocketChecks
             return "merkleRoot, previousDocketHash and docketHash must be lowercase hex SHA-256";
         }
 
+        if (docket.HasTree && (docket.TreeSize != docket.LastSequence + 1 || docket.TreeRoot is null || !LowerHex.IsHash(docket.TreeRoot)))
+        {
+            return "treeSize must be lastSequence + 1 and treeRoot lowercase hex SHA-256 (both present, or neither)";
+        }
+
         if (!LedgerTime.TryParse(docket.SealedAt, out _))
         {
             return "sealedAt is not an RFC 3339 UTC timestamp";

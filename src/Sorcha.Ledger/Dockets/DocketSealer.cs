@@ -10,9 +10,13 @@ public static class DocketSealer
     /// <param name="previousDocketHash">The previous docket's docketHash, or <see cref="DocketHasher.GenesisPreviousHash"/> for docket 0.</param>
     /// <param name="sealedAt">Truncated to milliseconds and written with <see cref="LedgerTime.Format"/>.</param>
     /// <param name="signingKey">The register's Ed25519 private key.</param>
+    /// <param name="tree">
+    /// The register tree over sequences 0..firstSequence−1; the txIds are appended to it and the docket carries
+    /// treeSize/treeRoot. Null seals a docket in the format before register trees (kept for old registers' tests).
+    /// </param>
     public static Docket Seal(
         string registerId, long number, long firstSequence, IReadOnlyList<byte[]> txIds,
-        string previousDocketHash, DateTimeOffset sealedAt, ReadOnlySpan<byte> signingKey)
+        string previousDocketHash, DateTimeOffset sealedAt, ReadOnlySpan<byte> signingKey, MerkleFrontier? tree = null)
     {
         ArgumentOutOfRangeException.ThrowIfZero(txIds.Count);
         ArgumentOutOfRangeException.ThrowIfNegative(number);
@@ -22,13 +26,27 @@ public static class DocketSealer
             throw new ArgumentException("previousDocketHash must be lowercase hex SHA-256", nameof(previousDocketHash));
         }
 
+        if (tree is not null && tree.Size != firstSequence)
+        {
+            throw new ArgumentException($"the register tree has {tree.Size} leaves, not the {firstSequence} before this docket", nameof(tree));
+        }
+
         var lastSequence = firstSequence + txIds.Count - 1;
         var merkleRoot = LowerHex.Encode(Merkle.Root(txIds));
         var sealedAtText = LedgerTime.Format(sealedAt);
-        var docketHash = DocketHasher.Hash(registerId, number, firstSequence, lastSequence, merkleRoot, previousDocketHash, sealedAtText);
+        long? treeSize = null;
+        string? treeRoot = null;
+        if (tree is not null)
+        {
+            tree.AppendAll(txIds);
+            (treeSize, treeRoot) = (tree.Size, LowerHex.Encode(tree.Root()));
+        }
+
+        var docketHash = DocketHasher.Hash(registerId, number, firstSequence, lastSequence, merkleRoot, previousDocketHash, sealedAtText,
+            treeSize, treeRoot);
         var signature = Signatures.Sign(SignatureAlgorithm.ED25519, signingKey, docketHash);
         return new Docket(
             registerId, number, firstSequence, lastSequence, merkleRoot, previousDocketHash,
-            sealedAtText, LowerHex.Encode(docketHash), Convert.ToBase64String(signature));
+            sealedAtText, LowerHex.Encode(docketHash), Convert.ToBase64String(signature), treeSize, treeRoot);
     }
 }

@@ -35,9 +35,24 @@ public sealed partial class RegisterVerifier
                 : $"previousDocketHash is not docket {_lastDocket.Number}'s docketHash";
         }
 
+        if (_lastDocket is { HasTree: true } && !docket.HasTree)
+        {
+            return $"has no treeSize/treeRoot although docket {_lastDocket.Number} has (a register never returns to the format before register trees)";
+        }
+
         if (DocketChecks.CheckSealed(docket, _options.SkipDocketSignatures ? default : _options.RegisterPublicKey.Span) is { } reason)
         {
             return reason;
+        }
+
+        if (_options.TrustedDocket is { } trusted && trusted.Number == docket.Number)
+        {
+            if (!string.Equals(trusted.DocketHash, docket.DocketHash, StringComparison.Ordinal))
+            {
+                return "is not the trusted docket with its number (another docketHash): the register was rewritten";
+            }
+
+            _trustedDocketSeen = true;
         }
 
         _docketSignatures += _options.SkipDocketSignatures ? 0 : 1;
@@ -83,7 +98,17 @@ public sealed partial class RegisterVerifier
             }
         }
 
-        return DocketChecks.CheckMerkleRoot(docket, txIds) is { } reason ? Fault.AtDocket(docket, reason) : null;
+        if (DocketChecks.CheckMerkleRoot(docket, txIds) is { } reason)
+        {
+            return Fault.AtDocket(docket, reason);
+        }
+
+        // The register tree over every txId so far: dockets are checked in order from sequence 0, so the frontier
+        // holds exactly sequences 0..docket.FirstSequence−1 here.
+        _tree.AppendAll(txIds);
+        return docket.HasTree && !string.Equals(docket.TreeRoot, Formats.LowerHex.Encode(_tree.Root()), StringComparison.Ordinal)
+            ? Fault.AtDocket(docket, "treeRoot does not match the Merkle tree of the register's txIds 0..lastSequence")
+            : null;
     }
 
     /// <summary>What can only be judged once both streams have ended.</summary>
@@ -104,6 +129,15 @@ public sealed partial class RegisterVerifier
                     break;
                 }
             }
+        }
+
+        if (_options.TrustedDocket is { } trusted && !_trustedDocketSeen && !_docketsStopped && _fault is null)
+        {
+            // Cut back below a docket the client holds: the earliest thing missing is the first of its transactions
+            // not here, or the docket itself when all of them are.
+            var reason = $"missing; the trusted docket {trusted.Number} covers sequences up to {trusted.LastSequence}, " +
+                "so the register was cut short or rewritten since";
+            Record(_position <= trusted.LastSequence ? Fault.AtTransaction(_position, reason) : Fault.AtDocket(trusted, "is " + reason));
         }
 
         if (_options.ExpectedHead is { } head && !_transactionsStopped && _position < head.Height)

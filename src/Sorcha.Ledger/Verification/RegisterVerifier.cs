@@ -21,6 +21,8 @@ public sealed partial class RegisterVerifier
     private readonly PendingTxIds _pending = new();
     private readonly Queue<Docket> _unchecked = new();
     private readonly byte[] _chain = ChainHash.Genesis.ToArray();
+    private readonly Cryptography.MerkleFrontier _tree = new();
+    private bool _trustedDocketSeen;
     private string? _registerId;
     private int _batchCount;
     private long _received;
@@ -38,6 +40,12 @@ public sealed partial class RegisterVerifier
         if (options.RegisterPublicKey.Length != 32 && !(options.SkipDocketSignatures && options.RegisterPublicKey.IsEmpty))
         {
             throw new ArgumentException("the register's 32-byte Ed25519 public key is required unless docket signatures are skipped", nameof(options));
+        }
+
+        if (options.TrustedDocket is { } trusted
+            && DocketChecks.CheckSealed(trusted, options.SkipDocketSignatures ? default : options.RegisterPublicKey.Span) is { } untrusted)
+        {
+            throw new ArgumentException($"the trusted docket is not a sealed docket of this register: {untrusted}", nameof(options));
         }
 
         ArgumentOutOfRangeException.ThrowIfLessThan(options.BatchSize, 1);

@@ -40,7 +40,10 @@ public sealed class BlueprintRoutesTests(PlatformFixture platform) : BadInputSui
         var register = await InstanceFlows.RegisterAsync(owner);
         string[] roles = ["employee", "manager", "finance"];
         var instance = await InstanceFlows.InstanceAsync(owner, published, register, roles.ToDictionary(p => p, _ => wallet));
-        var foreignInstance = await InstanceFlows.InstanceAsync(foreign, published, register, roles.ToDictionary(p => p, _ => foreignWallet));
+        // The foreign caller binds its instance to a register of its own: only a register's owner or writers may bind one.
+        var foreignRegister = await InstanceFlows.RegisterAsync(foreign);
+        var foreignInstance = await InstanceFlows.InstanceAsync(foreign, published, foreignRegister,
+            roles.ToDictionary(p => p, _ => foreignWallet));
         return new Resources(new Dictionary<string, string>
         {
             ["draft"] = draft,

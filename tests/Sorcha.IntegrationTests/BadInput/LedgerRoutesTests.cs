@@ -47,7 +47,8 @@ public sealed class LedgerRoutesTests(PlatformFixture platform) : BadInputSuite(
         var register = await owner.GetStringAsync($"/api/registers/{resources["register"]}");
         var total = (await Json.ReadAsync(await owner.GetAsync("/api/registers?pageSize=1"))).GetProperty("totalCount").GetInt64();
         using var pending = await owner.GetAsync($"/api/transactions/{resources["pendingTxId"]}");
-        return $"{register} registers={total} pending={(int)pending.StatusCode}";
+        var writers = await owner.GetStringAsync($"/api/registers/{resources["register"]}/writers");
+        return $"{register} registers={total} pending={(int)pending.StatusCode} writers={writers}";
     }
 
     private static CaseTable Build()
@@ -87,6 +88,37 @@ public sealed class LedgerRoutesTests(PlatformFixture platform) : BadInputSuite(
         t.Ids(get, "/api/registers/{register}/dockets/{id}", [404], null, ("not sealed yet", "99999"), ("negative", "-1"),
             ("not a number", "abc"), ("a fraction", "1.5"), ("over a long", "99999999999999999999999"), ("hex", "0x1"));
         t.Ids(get, "/api/registers/{id}/dockets/0", [404], null, unknownRegisters[..3]);
+
+        // Register trees (issue 14): the consistency proof's query.
+        const string consistency = "/api/registers/{register}/consistency";
+        t.Tokens(get, consistency + "?from=0&to=0", "register");
+        t.Ids(get, "/api/registers/{id}/consistency?from=0&to=0", [404], null, unknownRegisters[..3]);
+        foreach (var (what, query, expected) in new (string, string, int[])[]
+        {
+            ("no query", "", [400]), ("from left out", "?to=0", [400]), ("from: not a number", "?from=abc&to=0", [400]),
+            ("from: negative", "?from=-1&to=0", [400]), ("from after to", "?from=1&to=0", [400]),
+            ("from: a fraction", "?from=0.5&to=1", [400]), ("to: over a long", "?from=0&to=99999999999999999999999", [400]),
+            ("to: not sealed yet", "?from=0&to=99999", [404]),
+        })
+        {
+            t.Add(get, consistency + query, what, expected);
+        }
+
+        // Write rights (issue 14): only the owner grants, and only the owner and writers see the list.
+        const string writers = "/api/registers/{register}/writers";
+        t.Tokens(get, writers, "register");
+        t.Tokens(HttpMethod.Put, writers + "/someone", "register");
+        t.Tokens(HttpMethod.Delete, writers + "/someone", "register");
+        t.Ids(get, "/api/registers/{id}/writers", [404], null, unknownRegisters[..3]);
+        t.Ids(HttpMethod.Put, "/api/registers/{id}/writers/someone", [404], null, unknownRegisters[..3]);
+        t.Add(get, writers, "by another caller", [403], null, Caller.Foreign);
+        t.Add(HttpMethod.Put, writers + "/someone", "by another caller", [403], null, Caller.Foreign);
+        t.Add(HttpMethod.Put, writers + "/bad-input-foreign", "another caller granting itself", [403], null, Caller.Foreign);
+        t.Add(HttpMethod.Delete, writers + "/someone", "by another caller", [403], null, Caller.Foreign);
+        t.Add(HttpMethod.Put, writers + "/a%01b", "subject: a control character", [400]);
+        t.Add(HttpMethod.Put, writers + "/%20%20", "subject: white space", [400]);
+        t.Add(HttpMethod.Put, writers + "/" + new string('s', 257), "subject: 257 characters", [400]);
+        t.Add(post, "/api/transactions", "into another caller's register", [403], Bodies.Json(r => r["pending"]), Caller.Foreign);
 
         t.Tokens(get, "/api/transactions", "transaction");
         t.Tokens(get, "/api/transactions/{txId}", "transaction");

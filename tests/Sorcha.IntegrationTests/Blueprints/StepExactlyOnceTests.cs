@@ -1,8 +1,11 @@
 using System.Net;
 using System.Net.Http.Json;
+using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Transactions;
+using Sorcha.Registers.Store;
 using StackExchange.Redis;
 
 namespace Sorcha.IntegrationTests.Blueprints;
@@ -22,11 +25,15 @@ public sealed class StepExactlyOnceTests(PlatformFixture platform)
         var (instance, wallet) = await InstanceFlows.SoloExpenseInstanceAsync(alice);
         await SubmitWhileTransactionServiceIsDownAsync(alice, instance, wallet);
 
-        // The lost answer: the pending transaction reaches the register, but the instance never heard of it.
+        // The lost answer: the pending transaction reaches the register, but the instance never heard of it. It is
+        // appended through the register store, as the Transaction service would: a user's token cannot commit an
+        // Action transaction (only the Blueprint service's own token can).
         var pending = await PendingAsync(instance);
-        using (var committed = await alice.PostAsJsonAsync("/api/transactions", pending["transaction"]))
+        using (var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString))
         {
-            Assert.Equal(HttpStatusCode.Created, committed.StatusCode);
+            Assert.True(TransactionParser.TryParse(Encoding.UTF8.GetBytes(pending["transaction"]!.ToJsonString()), out var parsed, out _));
+            var appended = await new RegisterStore(redis).AppendAsync(parsed!.RegisterId, [parsed]);
+            Assert.Equal(AppendStatus.Created, appended.Items[0]!.Status);
         }
 
         // The retry records nothing new: same txId, the instance moves on, the register holds the step once.

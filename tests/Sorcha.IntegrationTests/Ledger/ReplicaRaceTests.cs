@@ -80,8 +80,9 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
 
                 var count = (int)Math.Min(state.Unsealed, 7);
                 var txIds = await store.GetTxIdsAsync(id, state.Sealed, count);
-                var docket = DocketSealer.Seal(id, state.Dockets, state.Sealed, txIds, state.LastDocketHash, DateTimeOffset.UtcNow, signingKey);
-                if (await store.TryPublishDocketAsync(state, docket))
+                var tree = await store.GetTreeAsync(id, state);
+                var docket = DocketSealer.Seal(id, state.Dockets, state.Sealed, txIds, state.LastDocketHash, DateTimeOffset.UtcNow, signingKey, tree);
+                if (await store.TryPublishDocketAsync(state, docket, tree))
                 {
                     Interlocked.Increment(ref published);
                 }
@@ -151,8 +152,9 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
         var state = (await store.GetStateAsync(id))!;
         if (state.Sealed == 0)
         {
-            var docket = DocketSealer.Seal(id, 0, 0, await store.GetTxIdsAsync(id, 0, 100), state.LastDocketHash, DateTimeOffset.UtcNow, key);
-            await store.TryPublishDocketAsync(state, docket); // the service's sealer may have sealed the same 100 first
+            var tree = await store.GetTreeAsync(id, state);
+            var docket = DocketSealer.Seal(id, 0, 0, await store.GetTxIdsAsync(id, 0, 100), state.LastDocketHash, DateTimeOffset.UtcNow, key, tree);
+            await store.TryPublishDocketAsync(state, docket, tree); // the service's sealer may have sealed the same 100 first
         }
 
         Assert.True((await store.GetDocketAsync(id, 0))!.LastSequence >= snapshot.Height);

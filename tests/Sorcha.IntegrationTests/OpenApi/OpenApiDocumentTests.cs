@@ -23,7 +23,8 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
                 "POST /api/registers", "GET /api/registers", "GET /api/registers/{id}", "GET /api/registers/{id}/transactions",
                 "GET /api/registers/{id}/transactions/{txId}", "GET /api/registers/{id}/transactions/{txId}/proof",
                 "GET /api/registers/{id}/dockets", "GET /api/registers/{id}/dockets/{number}", "GET /api/registers/{id}/verify",
-                "GET /api/registers/{id}/export",
+                "GET /api/registers/{id}/export", "GET /api/registers/{id}/consistency", "GET /api/registers/{id}/writers",
+                "PUT /api/registers/{id}/writers/{subject}", "DELETE /api/registers/{id}/writers/{subject}",
             ]
         },
         {

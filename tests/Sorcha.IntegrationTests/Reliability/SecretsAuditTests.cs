@@ -94,6 +94,8 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
         secrets.AddKey("register KEK", registerKek);
         secrets.AddText("dev client secret", platform.Options.DevClientSecret);
         secrets.AddKey("token signing key", DevelopmentTokens.DeriveSigningKey(platform.Options.DevClientSecret));
+        secrets.AddText("service token secret", platform.Options.ServiceTokenSecret);
+        secrets.AddKey("service token signing key", ServiceTokens.DeriveSigningKey(platform.Options.ServiceTokenSecret));
         foreach (var token in tokens)
         {
             secrets.AddText("bearer token", token);

@@ -15,7 +15,9 @@ internal static class RegisterFactory
 
     public static readonly DateTimeOffset Start = new(2025, 3, 1, 12, 0, 0, TimeSpan.Zero);
 
-    public static BuiltRegister Build(int transactionCount, int docketSize, int sealedTransactions = -1, Func<int, SignatureAlgorithm>? algorithmOf = null)
+    /// <param name="legacyDockets">Dockets sealed the way they were before register trees (no treeSize/treeRoot) up to this number.</param>
+    public static BuiltRegister Build(int transactionCount, int docketSize, int sealedTransactions = -1, Func<int, SignatureAlgorithm>? algorithmOf = null,
+        int legacyDockets = 0)
     {
         sealedTransactions = sealedTransactions < 0 ? transactionCount : sealedTransactions;
         var key = TestKeys.Register;
@@ -32,10 +34,18 @@ internal static class RegisterFactory
 
         var dockets = new List<Docket>();
         var previous = DocketHasher.GenesisPreviousHash;
+        var tree = new MerkleFrontier();
         for (var first = 0; first < sealedTransactions; first += docketSize)
         {
             var txIds = parsed.Skip(first).Take(Math.Min(docketSize, sealedTransactions - first)).Select(p => p.TxId).ToList();
-            var docket = DocketSealer.Seal(TransactionFactory.RegisterId, dockets.Count, first, txIds, previous, Start.AddSeconds(dockets.Count + 1), key.PrivateKey);
+            var legacy = dockets.Count < legacyDockets;
+            var docket = DocketSealer.Seal(TransactionFactory.RegisterId, dockets.Count, first, txIds, previous, Start.AddSeconds(dockets.Count + 1),
+                key.PrivateKey, legacy ? null : tree);
+            if (legacy)
+            {
+                tree.AppendAll(txIds); // the sealer rebuilds the tree from the stored txIds at the first docket after
+            }
+
             dockets.Add(docket);
             previous = docket.DocketHash;
         }

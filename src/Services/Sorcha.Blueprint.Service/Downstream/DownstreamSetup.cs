@@ -10,6 +10,7 @@ public static class DownstreamSetup
     /// <summary>Typed clients for the services an action goes through, found by their discovery names, over all their replicas.</summary>
     public static void AddDownstreamClients(this WebApplicationBuilder builder)
     {
+        builder.Services.AddSingleton<ServiceIdentity>();
         builder.Services.AddHttpClient<WalletClient>(Configure("wallet")).AddReplicaBalancing("wallet");
         builder.Services.AddHttpClient<TransactionClient>(Configure("transaction")).AddReplicaBalancing("transaction");
         builder.Services.AddHttpClient<RegisterClient>(Configure("register")).AddReplicaBalancing("register");

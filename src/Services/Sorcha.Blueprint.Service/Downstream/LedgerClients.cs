@@ -8,7 +8,7 @@ namespace Sorcha.Blueprint.Service.Downstream;
 public sealed record Commit(string TxId, long Sequence);
 
 /// <summary>Typed client for the Transaction service (discovery name "transaction"): the write path into registers.</summary>
-public sealed class TransactionClient(HttpClient http, ILogger<TransactionClient> logger)
+public sealed class TransactionClient(HttpClient http, ServiceIdentity identity, ILogger<TransactionClient> logger)
 {
     private const string Service = "transaction";
 
@@ -16,9 +16,14 @@ public sealed class TransactionClient(HttpClient http, ILogger<TransactionClient
     /// Commits a signed transaction. A lost answer (timeout, connection reset, 502/503/504) is retried once with the very
     /// same transaction: the Transaction service is idempotent by txId, so a commit that did happen answers 200 with it
     /// instead of appending twice. A 422 (bad signature, unknown register) is passed on with its reason.
+    /// The commit is sent with this service's own token acting for the caller (<see cref="ServiceIdentity"/>): only it
+    /// may commit a workflow step, with the write right of <paramref name="writer"/> (the instance's creator); a 403
+    /// (that right was revoked) is passed on.
     /// </summary>
-    public async Task<Commit> CommitAsync(JsonObject transaction, string txId, AuthenticationHeaderValue auth, CancellationToken ct)
+    public async Task<Commit> CommitAsync(JsonObject transaction, string txId, AuthenticationHeaderValue callerToken, string writer,
+        CancellationToken ct)
     {
+        var auth = identity.For(callerToken, writer);
         for (var attempt = 1; ; attempt++)
         {
             try
@@ -39,6 +44,12 @@ public sealed class TransactionClient(HttpClient http, ILogger<TransactionClient
         if (response.StatusCode == HttpStatusCode.UnprocessableEntity)
         {
             throw new ProblemException(StatusCodes.Status422UnprocessableEntity, "Transaction refused",
+                $"The Transaction service refused the action's transaction: {await Downstream.DetailAsync(response, ct)}");
+        }
+
+        if (response.StatusCode == HttpStatusCode.Forbidden)
+        {
+            throw new ProblemException(StatusCodes.Status403Forbidden, "Forbidden",
                 $"The Transaction service refused the action's transaction: {await Downstream.DetailAsync(response, ct)}");
         }
 
@@ -64,15 +75,21 @@ public sealed class RegisterClient(HttpClient http)
 {
     private const string Service = "register";
 
-    /// <summary>True when the register exists (as the caller sees it), false for 404.</summary>
-    public async Task<bool> ExistsAsync(string registerId, AuthenticationHeaderValue auth, CancellationToken ct)
+    /// <summary>
+    /// True when the register exists and the caller may write to it (its owner or a writer: only they see its writers),
+    /// false for an unknown register; 403 (as a problem) when the caller may not write.
+    /// </summary>
+    public async Task<bool> CallerMayWriteAsync(string registerId, AuthenticationHeaderValue auth, CancellationToken ct)
     {
-        using var response = await Downstream.SendAsync(http, HttpMethod.Get, "/api/registers/" + Uri.EscapeDataString(registerId),
-            null, auth, Service, ct);
+        using var response = await Downstream.SendAsync(http, HttpMethod.Get,
+            "/api/registers/" + Uri.EscapeDataString(registerId) + "/writers", null, auth, Service, ct);
         return response.StatusCode switch
         {
             HttpStatusCode.OK => true,
             HttpStatusCode.NotFound => false,
+            HttpStatusCode.Forbidden => throw new ProblemException(StatusCodes.Status403Forbidden, "Forbidden",
+                $"Only the owner or a writer of register '{registerId}' can bind an instance to it: its participants write " +
+                "into it through this service."),
             _ => throw await Downstream.UnexpectedAsync(response, Service, ct),
         };
     }

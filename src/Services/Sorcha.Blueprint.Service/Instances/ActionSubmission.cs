@@ -67,7 +67,7 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
             {
                 try
                 {
-                    commit = await transactions.CommitAsync(pending.Transaction, pending.TxId, auth, deadline.Token);
+                    commit = await transactions.CommitAsync(pending.Transaction, pending.TxId, auth, instance.CreatedBy, deadline.Token);
                 }
                 catch (ProblemException e) when (e.Status == StatusCodes.Status422UnprocessableEntity)
                 {

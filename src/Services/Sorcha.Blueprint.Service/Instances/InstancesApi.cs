@@ -30,6 +30,7 @@ public static class InstancesApi
         app.MapPost("/api/blueprints/{id}/instances", Create).RequireAuthorization().WithTags("Instances")
             .WithName("CreateInstance")
             .WithSummary("Starts an instance of a published blueprint: a register, and a wallet address for every participant.")
+            .ProducesProblem(StatusCodes.Status403Forbidden)
             .ProducesProblem(StatusCodes.Status404NotFound)
             .ProducesProblem(StatusCodes.Status409Conflict)
             .ProducesProblem(StatusCodes.Status422UnprocessableEntity)
@@ -71,10 +72,11 @@ public static class InstancesApi
             return TypedResults.ValidationProblem(errors.ToDictionary());
         }
 
-        // Catch a wrong register now rather than at the first action; the register is looked up as the caller.
+        // Catch a wrong register now rather than at the first action, and only let its owner or a writer bind an
+        // instance to it: the participants' steps are then committed with this service's token, not theirs.
         try
         {
-            if (!await registers.ExistsAsync(registerId!, context.CallerToken(), context.RequestAborted))
+            if (!await registers.CallerMayWriteAsync(registerId!, context.CallerToken(), context.RequestAborted))
             {
                 return ApiProblems.Unprocessable($"No register has the id '{registerId}'.", "Unknown register");
             }

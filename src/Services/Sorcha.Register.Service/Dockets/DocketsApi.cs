@@ -15,8 +15,73 @@ public static class DocketsApi
             .ProducesProblem(StatusCodes.Status404NotFound);
         group.MapGet("/{number:long}", Get).WithName("GetDocket").WithSummary("One sealed docket.")
             .ProducesProblem(StatusCodes.Status404NotFound);
+        app.MapGet("/api/registers/{id}/consistency", Consistency).RequireAuthorization().WithTags("Dockets")
+            .WithName("GetConsistencyProof")
+            .WithSummary("The RFC 9162 consistency proof between the register trees of docket 'from' and docket 'to'.")
+            .ProducesValidationProblem()
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status422UnprocessableEntity);
         return group;
     }
+
+    /// <summary>
+    /// Reads the register's txIds 0..to.treeSize−1 (in chunks) to build the proof: O(treeSize) work, the same order
+    /// as verify, for any caller; the per-caller rate limit bounds it.
+    /// </summary>
+    private static async Task<Results<Ok<ConsistencyProof>, ValidationProblem, ProblemHttpResult>> Consistency(
+        string id, long? from, long? to, RegisterStore store)
+    {
+        var errors = new FieldErrors();
+        if (from is null or < 0)
+        {
+            errors.Add("from", "from is required: a docket number (0 or more).");
+        }
+
+        if (to is null or < 0)
+        {
+            errors.Add("to", "to is required: a docket number (0 or more).");
+        }
+        else if (from > to)
+        {
+            errors.Add("from", "from must not be greater than to.");
+        }
+
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        if (await store.GetStateAsync(id) is null)
+        {
+            return RegisterProblems.NotFound(id);
+        }
+
+        var first = await store.GetDocketAsync(id, from!.Value);
+        var second = await store.GetDocketAsync(id, to!.Value);
+        if (first is null || second is null)
+        {
+            return TypedResults.Problem($"Register '{id}' has no docket {(first is null ? from : to)} (yet).",
+                statusCode: StatusCodes.Status404NotFound, title: "Docket not found");
+        }
+
+        if (!first.HasTree || !second.HasTree)
+        {
+            return TypedResults.Problem(
+                $"Docket {(first.HasTree ? to : from)} was sealed before register trees existed (no treeSize/treeRoot), so it " +
+                "anchors no consistency proof; use a later docket.", statusCode: StatusCodes.Status422UnprocessableEntity,
+                title: "Docket without register tree");
+        }
+
+        var txIds = new List<byte[]>((int)Math.Min(second.TreeSize!.Value, int.MaxValue));
+        for (long next = 0; next < second.TreeSize; next += TxIdChunk)
+        {
+            txIds.AddRange(await store.GetTxIdsAsync(id, next, (int)Math.Min(TxIdChunk, second.TreeSize.Value - next)));
+        }
+
+        return TypedResults.Ok(ConsistencyProofs.Build(first, second, txIds));
+    }
+
+    private const int TxIdChunk = 4096;
 
     private static async Task<Results<Ok<Paged<Docket>>, ValidationProblem, ProblemHttpResult>> List(
         string id, int? page, int? pageSize, RegisterStore store)

@@ -32,7 +32,9 @@ public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, Ti
     {
         for (var round = 0; round < MaxDocketsPerCall; round++)
         {
-            if (await store.GetStateAsync(registerId) is not { } state || state.Unsealed == 0)
+            // Fewer committed than sealed only if the head was moved back outside the append path: nothing to seal
+            // (verify reports it), rather than a negative range.
+            if (await store.GetStateAsync(registerId) is not { } state || state.Unsealed <= 0)
             {
                 _firstUnsealed.TryRemove(registerId, out _);
                 return 0;
@@ -50,25 +52,27 @@ public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, Ti
             }
         }
 
-        return (await store.GetStateAsync(registerId))?.Unsealed ?? 0;
+        return Math.Max(0, (await store.GetStateAsync(registerId))?.Unsealed ?? 0);
     }
 
     private async Task<bool> SealAsync(RegisterState state, string registerId, int count)
     {
         var register = await GetRegisterAsync(registerId);
         var txIds = await store.GetTxIdsAsync(registerId, state.Sealed, count);
+        var tree = await store.GetTreeAsync(registerId, state);
         var key = RegisterSigningKeys.Open(kek, register);
         Docket docket;
         try
         {
-            docket = DocketSealer.Seal(registerId, state.Dockets, state.Sealed, txIds, state.LastDocketHash, time.GetUtcNow(), key);
+            // The tree grows by this docket's txIds: the docket carries treeSize/treeRoot, the head keeps the frontier.
+            docket = DocketSealer.Seal(registerId, state.Dockets, state.Sealed, txIds, state.LastDocketHash, time.GetUtcNow(), key, tree);
         }
         finally
         {
             CryptographicOperations.ZeroMemory(key);
         }
 
-        return await store.TryPublishDocketAsync(state, docket);
+        return await store.TryPublishDocketAsync(state, docket, tree);
     }
 
     private async Task<bool> IsOldEnoughAsync(string registerId, long firstUnsealed)

@@ -11,7 +11,10 @@ namespace Sorcha.Register.Service.Verification;
 /// <summary>
 /// Whole-register verification and export. Both work on a snapshot: the head (height, chain hash) is read once, then
 /// transactions below that height and only the dockets that end below it are streamed, so a register that keeps
-/// growing (and sealing) meanwhile still yields a consistent, verifiable answer.
+/// growing (and sealing) meanwhile still yields a consistent, verifiable answer. Verify does not take the stored head
+/// on trust: it is read together with the size of every index and must agree with them (<see cref="StoreAudit"/>).
+/// A tail cut from every index alike cannot be seen from the store itself; a client that kept a docket sees it (the
+/// consistency endpoint, or the offline verifier's --trusted-docket).
 /// </summary>
 public static class VerificationApi
 {
@@ -34,10 +37,13 @@ public static class VerificationApi
     private static async Task<Results<Ok<VerificationResult>, ProblemHttpResult>> Verify(
         string id, RegisterStore store, CancellationToken cancellationToken)
     {
-        if (await store.GetAsync(id) is not { } register || await store.GetStateAsync(id) is not { } state)
+        // The head and every index size in one atomic read: the head is checked against them, not taken on trust.
+        if (await store.GetAsync(id) is not { } register || await store.AuditAsync(id) is not { } audit)
         {
             return RegisterProblems.NotFound(id);
         }
+
+        var state = audit.State;
 
         var options = new RegisterVerifierOptions
         {
@@ -48,6 +54,12 @@ public static class VerificationApi
         var (result, _) = await RegisterVerifier.VerifyAsync(
             Json(store.StreamTransactionsAsync(id, state.Height, cancellationToken), cancellationToken),
             store.StreamDocketsAsync(id, state.Height, cancellationToken), options, cancellationToken);
+        if (result.Valid && audit.Disagreement() is { } disagreement)
+        {
+            result = new VerificationResult(false, Math.Min(result.CheckedTransactions, disagreement.Sequence), result.CheckedDockets,
+                disagreement.Sequence, Reason: "the store disagrees with its head: " + disagreement.Reason);
+        }
+
         return TypedResults.Ok(result);
     }
 

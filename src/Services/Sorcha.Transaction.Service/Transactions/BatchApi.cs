@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using System.Security.Claims;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Ledger.Transactions;
@@ -20,7 +21,7 @@ public static class BatchApi
     public const int MaxBatchBytes = 16 * 1024 * 1024;
 
     internal static async Task<Results<Ok<BatchResponse>, ValidationProblem, ProblemHttpResult>> Submit(
-        HttpRequest request, GroupCommitter commits, CancellationToken cancellationToken)
+        HttpRequest request, ClaimsPrincipal user, RegisterStore store, GroupCommitter commits, CancellationToken cancellationToken)
     {
         if (RequestBody.NotJson(request) is { } notJson)
         {
@@ -67,7 +68,7 @@ public static class BatchApi
                 });
             }
 
-            return TypedResults.Ok(new BatchResponse(await CommitAsync([.. array.EnumerateArray()], commits)));
+            return TypedResults.Ok(new BatchResponse(await CommitAsync([.. array.EnumerateArray()], new WriteRights(user, store), commits)));
         }
     }
 
@@ -98,11 +99,29 @@ public static class BatchApi
     }
 
     /// <summary>Parses and checks every item in parallel across cores, then commits the good ones together.</summary>
-    private static async Task<BatchItemResult[]> CommitAsync(JsonElement[] items, GroupCommitter commits)
+    private static async Task<BatchItemResult[]> CommitAsync(JsonElement[] items, WriteRights rights, GroupCommitter commits)
     {
         var results = new BatchItemResult?[items.Length];
         var parsed = new ParsedTransaction?[items.Length];
         Parallel.For(0, items.Length, i => results[i] = Check(items[i], out parsed[i]));
+        for (var i = 0; i < items.Length; i++)
+        {
+            if (parsed[i] is { } transaction)
+            {
+                try
+                {
+                    if (await rights.CheckAsync(transaction) is { } refused)
+                    {
+                        (results[i], parsed[i]) = (Failed(refused), null);
+                    }
+                }
+                catch (Exception e) when (TransactionProblems.IsStoreFailure(e))
+                {
+                    (results[i], parsed[i]) = (Failed(TransactionProblems.Item(StatusCodes.Status503ServiceUnavailable,
+                        TransactionProblems.UnavailableTitle, TransactionProblems.UnavailableDetail)), null);
+                }
+            }
+        }
 
         var accepted = Enumerable.Range(0, items.Length).Where(i => parsed[i] is not null).ToArray();
         var tasks = commits.SubmitMany([.. accepted.Select(i => parsed[i]!)]);

@@ -32,6 +32,10 @@ public static class TransactionProblems
     public static ProblemHttpResult UnknownRegister(string registerId) =>
         TypedResults.Problem(UnknownRegisterDetail(registerId), statusCode: StatusCodes.Status422UnprocessableEntity, title: UnknownRegisterTitle);
 
+    /// <summary>An item problem as the top-level answer of a single submission.</summary>
+    public static ProblemHttpResult ToResult(ItemProblem problem) =>
+        TypedResults.Problem(problem.Detail, statusCode: problem.Status, title: problem.Title, type: problem.Type);
+
     public static ProblemHttpResult Unavailable() =>
         TypedResults.Problem(UnavailableDetail, statusCode: StatusCodes.Status503ServiceUnavailable, title: UnavailableTitle);
 
@@ -45,6 +49,7 @@ public static class TransactionProblems
     private static string TypeFor(int status) => status switch
     {
         400 => "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+        403 => "https://tools.ietf.org/html/rfc9110#section-15.5.4",
         413 => "https://tools.ietf.org/html/rfc9110#section-15.5.14",
         422 => "https://tools.ietf.org/html/rfc9110#section-15.5.21",
         _ => "https://tools.ietf.org/html/rfc9110#section-15.6.4",

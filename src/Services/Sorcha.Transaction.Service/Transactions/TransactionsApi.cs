@@ -1,3 +1,4 @@
+using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
 using Sorcha.Ledger.Formats;
@@ -21,6 +22,7 @@ public static class TransactionsApi
             .WithSummary("Commits a signed transaction (201), or returns its earlier commit (200: idempotent by txId).")
             .Accepts<TransactionDocument>("application/json")
             .WithMetadata(new RequestSizeLimitAttribute(RequestBody.KestrelLimit(MaxTransactionBytes)))
+            .ProducesProblem(StatusCodes.Status403Forbidden)
             .ProducesProblem(StatusCodes.Status422UnprocessableEntity)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         group.MapPost("/batch", BatchApi.Submit).WithName("SubmitTransactionBatch")
@@ -40,7 +42,7 @@ public static class TransactionsApi
         TypedResults.Ok(new TransactionLimits(MaxTransactionBytes, BatchApi.MaxBatchSize, BatchApi.MaxBatchBytes));
 
     private static async Task<Results<Created<StoredTransaction>, Ok<StoredTransaction>, ValidationProblem, ProblemHttpResult>> Submit(
-        HttpRequest request, GroupCommitter commits, CancellationToken cancellationToken)
+        HttpRequest request, ClaimsPrincipal user, RegisterStore store, GroupCommitter commits, CancellationToken cancellationToken)
     {
         if (RequestBody.NotJson(request) is { } notJson)
         {
@@ -65,6 +67,11 @@ public static class TransactionsApi
         AppendedTransaction? committed;
         try
         {
+            if (await new WriteRights(user, store).CheckAsync(transaction) is { } refused)
+            {
+                return TransactionProblems.ToResult(refused);
+            }
+
             committed = await commits.SubmitAsync(transaction);
         }
         catch (Exception e) when (TransactionProblems.IsStoreFailure(e))

@@ -1,0 +1,124 @@
+using System.Security.Claims;
+using System.Security.Cryptography;
+using System.Text;
+using Microsoft.AspNetCore.Authentication;
+using Microsoft.AspNetCore.Authentication.JwtBearer;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.IdentityModel.JsonWebTokens;
+using Microsoft.IdentityModel.Tokens;
+
+namespace Sorcha.ServiceDefaults.Auth;
+
+/// <summary>
+/// The Blueprint service's own identity towards the Transaction service: short-lived HS256 JWTs (issuer
+/// <see cref="Issuer"/>, audience <see cref="Audience"/>) signed with a key that only those two processes receive
+/// (<see cref="SigningKeyConfigKey"/>; the AppHost generates it per run). No user token can pass as one: the gateway's
+/// token endpoint and any OIDC issuer sign with other keys, and a service token is recognised by the authentication
+/// scheme that validated it (<see cref="IsService"/>), never by a claim a caller chooses (a user may call itself
+/// "blueprint"). The subject is the user on whose behalf the service acts, so per-caller rate limits stay per user.
+/// </summary>
+public static class ServiceTokens
+{
+    public const string Scheme = "SorchaService";
+    public const string Issuer = "sorcha-service";
+    public const string Audience = "sorcha-transaction";
+    public const string SigningKeyConfigKey = "Authentication:Service:SigningKey";
+
+    /// <summary>The claim naming the issuing service (informational: logs; trust comes from the key).</summary>
+    public const string ServiceClaim = "svc";
+
+    /// <summary>
+    /// The subject whose write right the commit uses: the instance's creator, who had to own or write to the register.
+    /// The Transaction service checks it on every commit, so revoking that right stops the instance's steps too.
+    /// </summary>
+    public const string WriterClaim = "writer";
+
+    private const string SelectorScheme = "BearerOrService";
+    private static readonly TimeSpan Lifetime = TimeSpan.FromMinutes(2);
+
+    /// <summary>The 32-byte signing key from an AppHost secret (HKDF, so the secret itself is never a key elsewhere).</summary>
+    public static byte[] DeriveSigningKey(string secret) =>
+        HKDF.DeriveKey(HashAlgorithmName.SHA256, Encoding.UTF8.GetBytes(secret), 32,
+            salt: [], info: Encoding.UTF8.GetBytes("sorcha/v1/service-token-signing"));
+
+    /// <summary>The configured key, or null when this process was given none.</summary>
+    public static byte[]? ConfiguredKey(IConfiguration configuration) =>
+        configuration[SigningKeyConfigKey] is { Length: > 0 } key ? Convert.FromBase64String(key) : null;
+
+    /// <summary>
+    /// A token that says "<paramref name="service"/>, after its checks, on behalf of <paramref name="onBehalfOf"/>, with
+    /// the write right of <paramref name="writer"/>".
+    /// </summary>
+    public static string Create(byte[] signingKey, string service, string onBehalfOf, string writer) =>
+        new JsonWebTokenHandler().CreateToken(new SecurityTokenDescriptor
+        {
+            Issuer = Issuer,
+            Audience = Audience,
+            Subject = new ClaimsIdentity([new Claim("sub", onBehalfOf), new Claim(ServiceClaim, service), new Claim(WriterClaim, writer)]),
+            Expires = DateTime.UtcNow.Add(Lifetime),
+            SigningCredentials = new SigningCredentials(new SymmetricSecurityKey(signingKey), SecurityAlgorithms.HmacSha256),
+        });
+
+    /// <summary>True only for a principal that the service scheme authenticated (its identity carries the scheme's type).</summary>
+    public static bool IsService(this ClaimsPrincipal user) =>
+        user.Identities.Any(i => i.IsAuthenticated && i.AuthenticationType == Scheme);
+
+    /// <summary>
+    /// Lets this process accept service tokens besides user tokens: a bearer token whose (unverified) issuer is
+    /// <see cref="Issuer"/> goes to the service scheme, which checks it with the service key; everything else goes to
+    /// the user scheme as before. Without a configured key nothing changes and service tokens are refused (401).
+    /// </summary>
+    public static void AcceptServiceTokens(this IHostApplicationBuilder builder)
+    {
+        if (ConfiguredKey(builder.Configuration) is not { } key)
+        {
+            return;
+        }
+
+        builder.Services.AddAuthentication(o =>
+            {
+                o.DefaultScheme = SelectorScheme;
+                o.DefaultAuthenticateScheme = SelectorScheme;
+                o.DefaultChallengeScheme = SelectorScheme;
+            })
+            .AddJwtBearer(Scheme, o =>
+            {
+                o.MapInboundClaims = false;
+                o.TokenValidationParameters = new TokenValidationParameters
+                {
+                    ValidIssuer = Issuer,
+                    ValidAudience = Audience,
+                    IssuerSigningKey = new SymmetricSecurityKey(key),
+                    ValidAlgorithms = [SecurityAlgorithms.HmacSha256],
+                    AuthenticationType = Scheme,
+                    NameClaimType = "sub",
+                    ClockSkew = TimeSpan.FromSeconds(30),
+                };
+            })
+            .AddPolicyScheme(SelectorScheme, "User or service bearer token", o =>
+                o.ForwardDefaultSelector = context => ClaimsIssuer(context) == Issuer ? Scheme : JwtBearerDefaults.AuthenticationScheme);
+    }
+
+    private static string? ClaimsIssuer(HttpContext context)
+    {
+        var header = context.Request.Headers.Authorization.ToString();
+        if (!header.StartsWith("Bearer ", StringComparison.OrdinalIgnoreCase))
+        {
+            return null;
+        }
+
+        var handler = new JsonWebTokenHandler();
+        var token = header["Bearer ".Length..].Trim();
+        try
+        {
+            return handler.CanReadToken(token) ? handler.ReadJsonWebToken(token).Issuer : null;
+        }
+        catch (ArgumentException)
+        {
+            return null; // malformed: the user scheme answers 401 as for any bad token
+        }
+    }
+}
