@@ -1,8 +1,9 @@
 # Helpers of the gate's proof (scripts/gate-proof.sh); needs jq.
 
 # gate_slowdown <results.json> <scenario>: the SORCHA_TEST_SLOWDOWN value (src/Sorcha.Gateway/Testing) that makes the
-# gateway do extra work worth a quarter of the scenario's P95 in those results on each of its requests, or nothing when
-# the scenario has no single route to slow.
+# gateway do extra work worth a share (GATE_SLOWDOWN_SHARE, default a quarter) of the scenario's P95 in those results
+# on each of its requests, or nothing when the scenario has no single route to slow. A busy thread also delays the
+# requests queued behind it, so a quarter raises the P95 by more than a quarter (30–50 % measured at idle).
 gate_slowdown() {
   local route
   case "$2" in
@@ -13,7 +14,8 @@ gate_slowdown() {
     transaction_submission) route="POST /api/transactions" ;;
     *) return 1 ;;
   esac
-  jq -r --arg s "$2" --arg r "$route" '.scenarios[] | select(.scenario == $s) | "\($r)=\(.p95 * 0.25 * 1000 | round / 1000)"' "$1"
+  jq -r --arg s "$2" --arg r "$route" --argjson k "${GATE_SLOWDOWN_SHARE:-0.25}" \
+    '.scenarios[] | select(.scenario == $s) | "\($r)=\(.p95 * $k * 1000 | round / 1000)"' "$1"
 }
 
 # gate_flagged <comparison.json> <scenario>: the latency checks of that scenario flagged as a regression ("P50 P95"),
