@@ -5,6 +5,7 @@
 #   - the current build's gateway slowed for one scenario's route by a quarter of that scenario's P95 (as the reference
 #     measured it in this round's unchanged run, i.e. in the same machine state; SORCHA_TEST_SLOWDOWN, test-only,
 #     rotating through five scenarios): a regression verdict on that scenario's latency is a detection.
+# GATE_SLOWDOWN_SHARE (default 0.25) is the share of the P95 the slowed gateway adds (scripts/lib/gate.sh).
 # usage: scripts/gate-proof.sh [rounds=10] [first-round=1]      PERF_HOG=1: stress-ng --cpu 1 runs throughout (one core
 # busy with unrelated work); PERF_CONDITIONS names the state in every run's metadata. Needs jq (and stress-ng for the hog).
 set -uo pipefail

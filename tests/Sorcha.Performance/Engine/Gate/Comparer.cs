@@ -36,10 +36,11 @@ public static class Comparer
 
         checks.AddRange(baseline.Scenarios.Where(b => current.Scenarios.All(c => c.Scenario != b.Scenario))
             .Select(b => new Check(b.Scenario, "not run", 0, 0, 0, null, 0, Verdict.NotCompared)));
+        // In an A/B run this is only reported (current / reference, median over scenarios of P50): both sides ran on
+        // the machine as it was, and each scenario was judged by itself.
         var machine = Factor(pairs, s => s.P50);
         if (normalise)
         {
-            // (An A/B run has no machine factor to judge: both sides ran on the machine as it was.)
             // On another kind of machine everything is slower or faster at once, by design: not a change of the code.
             checks.Add(new Check("(all scenarios)", "machine factor", 1, machine, machine - 1, null, GatePolicy.MachineFactorLimit,
                 !SameMachine(baseline, current) ? Verdict.NotCompared
