@@ -1,3 +1,4 @@
+using System.Numerics;
 using System.Security.Cryptography;
 
 namespace Sorcha.Cryptography;
@@ -42,7 +43,7 @@ public static class MerkleConsistency
                 break;
             }
 
-            var k = LargestPowerOfTwoBelow(n);
+            var k = 1 << BitOperations.Log2((uint)(n - 1)); // the largest power of two below n (n ≥ 2 here)
             if (m <= k)
             {
                 siblings.Push(TreeHash(leaves, start + k, end));
@@ -141,25 +142,6 @@ public static class MerkleConsistency
     }
 
     /// <summary>MTH over the raw leaves [start, end); the ranges a proof asks for are disjoint, so O(n) in all.</summary>
-    private static byte[] TreeHash(IReadOnlyList<byte[]> leaves, int start, int end)
-    {
-        var tree = new MerkleFrontier();
-        for (var i = start; i < end; i++)
-        {
-            tree.Append(leaves[i]);
-        }
-
-        return tree.Root();
-    }
-
-    private static int LargestPowerOfTwoBelow(int n)
-    {
-        var k = 1;
-        while (k << 1 < n)
-        {
-            k <<= 1;
-        }
-
-        return k;
-    }
+    private static byte[] TreeHash(IReadOnlyList<byte[]> leaves, int start, int end) =>
+        Merkle.Root([.. Enumerable.Range(start, end - start).Select(i => leaves[i])]);
 }

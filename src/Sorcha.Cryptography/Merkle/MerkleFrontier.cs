@@ -57,13 +57,6 @@ public sealed class MerkleFrontier
         return root;
     }
 
-    public MerkleFrontier Clone()
-    {
-        var copy = new MerkleFrontier { Size = Size };
-        copy._peaks.AddRange(_peaks);
-        return copy;
-    }
-
     /// <summary>The peak hashes concatenated, largest first (their sizes follow from <see cref="Size"/>).</summary>
     public byte[] ToBytes() => [.. _peaks.SelectMany(p => p.Hash)];
 

@@ -5,6 +5,7 @@ using System.Text.Json;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Dockets;
+using Sorcha.Ledger.Tests.TestData;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
 using StackExchange.Redis;
@@ -60,7 +61,7 @@ public sealed class RegisterUpgradeTests(PlatformFixture platform)
         Assert.False(dockets[0].TryGetProperty("treeSize", out _));
         var all = old.Concat(later).Select(t => Convert.FromHexString(t.TxId)).ToList();
         Assert.Equal(129, dockets[^1].GetProperty("treeSize").GetInt32());
-        Assert.Equal(Convert.ToHexStringLower(Rfc9162.Mth(all)), dockets[^1].Str("treeRoot"));
+        Assert.Equal(Convert.ToHexStringLower(Rfc9162Reference.Mth(all)), dockets[^1].Str("treeRoot"));
 
         var verdict = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
         Assert.True(verdict.GetProperty("valid").GetBoolean(), verdict.GetRawText());

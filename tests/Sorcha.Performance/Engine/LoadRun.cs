@@ -39,7 +39,7 @@ public static class LoadRun
     public static async Task<(ScenarioResult[] Results, ScenarioMeter[] Meters)> RunAsync(LoadContext context,
         IReadOnlyList<Scenario> scenarios, IReadOnlyDictionary<string, double> rates, LoadPlan plan, CancellationToken ct,
         bool progress = true) =>
-        (await RunAsync([new Side("current", context, scenarios)], rates, plan, ct, progress))[0];
+        (await RunAsync([new Side(context, scenarios)], rates, plan, ct, progress))[0];
 
     /// <summary>
     /// Every side's scenarios at their rates, all at once on one schedule: an A/B run loads the reference platform and
@@ -104,6 +104,6 @@ public static class LoadRun
 }
 
 /// <summary>One platform under load and the scenarios that target it (an A/B run has two, loaded together).</summary>
-public sealed record Side(string Name, LoadContext Context, IReadOnlyList<Scenario> Scenarios);
+public sealed record Side(LoadContext Context, IReadOnlyList<Scenario> Scenarios);
 
 public sealed class TargetUnreachableException(string message) : Exception(message);

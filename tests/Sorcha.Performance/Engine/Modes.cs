@@ -19,10 +19,10 @@ public static class Modes
         var metadata = RunMetadata.Capture(options, options.Smoke ? "smoke" : "load", rates);
         using var context = new LoadContext(options.Target, options.Secret());
         using var referenceContext = options.Reference is { } reference ? new LoadContext(reference, options.ReferenceSecret()) : null;
-        List<Side> sides = [new("current", context, candidate)];
+        List<Side> sides = [new(context, candidate)];
         if (referenceContext is not null)
         {
-            sides.Add(new Side("reference", referenceContext, scenarios()));
+            sides.Add(new Side(referenceContext, scenarios()));
         }
 
         foreach (var side in sides)
@@ -35,7 +35,7 @@ public static class Modes
         Console.WriteLine($"load: {plan.WarmUp.TotalSeconds:0} s warm-up, then {plan.Duration.TotalSeconds:0} s measured in {plan.Windows} windows, {candidate.Count} scenarios at once ({rates.Values.Sum():0.#} requests/s{(sides.Count > 1 ? " on each of the candidate and the reference" : "")})");
         var measured = await LoadRun.RunAsync(sides, rates, plan, ct);
         var finished = metadata.Finished();
-        var run = new RunResults(sides.Count > 1 ? finished with { Side = "candidate" } : finished, measured[0].Results);
+        var run = new RunResults(sides.Count > 1 ? finished with { Side = RunMetadata.CandidateSide } : finished, measured[0].Results);
         var referenceRun = sides.Count > 1 ? new RunResults(finished.AsReference(options), measured[1].Results) : null;
 
         Directory.CreateDirectory(options.OutDir);

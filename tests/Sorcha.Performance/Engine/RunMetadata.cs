@@ -14,13 +14,16 @@ public sealed record RunMetadata(
     /// <summary>The machine's state as the person or script running it named it (PERF_CONDITIONS: "idle", "stress-ng --cpu 1 running").</summary>
     public string? Conditions { get; init; }
 
-    /// <summary>In an A/B run, which platform these figures are from: "reference" (the baseline's commit) or "candidate".</summary>
+    public const string ReferenceSide = "reference";
+    public const string CandidateSide = "candidate";
+
+    /// <summary>In an A/B run, which platform these figures are from: <see cref="ReferenceSide"/> (the baseline's commit) or <see cref="CandidateSide"/>.</summary>
     public string? Side { get; init; }
 
     /// <summary>The same run's metadata for its reference platform.</summary>
     public RunMetadata AsReference(RunOptions options) => this with
     {
-        Commit = options.ReferenceCommit, UncommittedChanges = false, Target = options.Reference?.ToString() ?? "", Side = "reference",
+        Commit = options.ReferenceCommit, UncommittedChanges = false, Target = options.Reference?.ToString() ?? "", Side = ReferenceSide,
     };
 
     public static RunMetadata Capture(RunOptions options, string mode, IReadOnlyDictionary<string, double> rates) => new(

@@ -117,8 +117,7 @@ public static class BatchApi
                 }
                 catch (Exception e) when (TransactionProblems.IsStoreFailure(e))
                 {
-                    (results[i], parsed[i]) = (Failed(TransactionProblems.Item(StatusCodes.Status503ServiceUnavailable,
-                        TransactionProblems.UnavailableTitle, TransactionProblems.UnavailableDetail)), null);
+                    (results[i], parsed[i]) = (Failed(TransactionProblems.UnavailableItem()), null);
                 }
             }
         }
@@ -171,8 +170,7 @@ public static class BatchApi
         }
         catch (Exception e) when (TransactionProblems.IsStoreFailure(e))
         {
-            return Failed(TransactionProblems.Item(StatusCodes.Status503ServiceUnavailable, TransactionProblems.UnavailableTitle,
-                TransactionProblems.UnavailableDetail));
+            return Failed(TransactionProblems.UnavailableItem());
         }
     }
 

@@ -36,6 +36,9 @@ public static class TransactionProblems
     public static ProblemHttpResult ToResult(ItemProblem problem) =>
         TypedResults.Problem(problem.Detail, statusCode: problem.Status, title: problem.Title, type: problem.Type);
 
+    /// <summary>A batch item the store did not acknowledge.</summary>
+    public static ItemProblem UnavailableItem() => Item(StatusCodes.Status503ServiceUnavailable, UnavailableTitle, UnavailableDetail);
+
     public static ProblemHttpResult Unavailable() =>
         TypedResults.Problem(UnavailableDetail, statusCode: StatusCodes.Status503ServiceUnavailable, title: UnavailableTitle);
 

@@ -52,7 +52,7 @@ public static class Comparer
 
     /// <summary>An A/B run: the baseline is the reference platform measured beside the candidate.</summary>
     public static bool SameRun(RunResults baseline, RunResults current) =>
-        baseline.Metadata.Side == "reference" && current.Metadata.Side == "candidate" && baseline.Metadata.StartedAt == current.Metadata.StartedAt;
+        baseline.Metadata.Side == RunMetadata.ReferenceSide && current.Metadata.Side == RunMetadata.CandidateSide && baseline.Metadata.StartedAt == current.Metadata.StartedAt;
 
     public static bool SameMachine(RunResults baseline, RunResults current) =>
         baseline.Metadata.Machine.Cores == current.Metadata.Machine.Cores && baseline.Metadata.Machine.Cpu == current.Metadata.Machine.Cpu;
