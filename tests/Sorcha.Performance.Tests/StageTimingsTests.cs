@@ -1,3 +1,5 @@
+using System.Diagnostics;
+using System.Net;
 using Sorcha.Performance.Engine;
 
 namespace Sorcha.Performance.Tests;
@@ -33,5 +35,39 @@ public class StageTimingsTests
         Assert.Equal(2.5, commit.Mean);
         Assert.Equal(2, commit.P50);
         Assert.Equal(4, commit.P95);
+    }
+
+    [Fact]
+    public async Task A_step_is_timed_from_its_first_send_to_its_last_response_not_from_its_own_preparation()
+    {
+        var server = new Recording();
+        using var http = new HttpClient(new StageTimings(server)) { BaseAddress = new Uri("http://localhost/") };
+        var trace = new RequestTrace(meter: null);
+        StageTimings.Current.Value = trace;
+        var stepStart = Stopwatch.GetTimestamp();
+
+        Thread.Sleep(30); // the step's own work before it sends: the harness's time, not the server's
+        using (await http.GetAsync("first"))
+        {
+        }
+
+        using (await http.GetAsync("second"))
+        {
+        }
+
+        Assert.True(Stopwatch.GetElapsedTime(stepStart, trace.FirstSentAt!.Value) >= TimeSpan.FromMilliseconds(30));
+        Assert.True(trace.FirstSentAt <= server.Received[0], "the clock starts before the request leaves");
+        Assert.True(trace.LastResponseAt >= server.Received[1], "and stops after the last response arrived");
+    }
+
+    private sealed class Recording : HttpMessageHandler
+    {
+        public List<long> Received { get; } = [];
+
+        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+        {
+            Received.Add(Stopwatch.GetTimestamp());
+            return Task.FromResult(new HttpResponseMessage(HttpStatusCode.OK) { Content = new StringContent("{}") });
+        }
     }
 }

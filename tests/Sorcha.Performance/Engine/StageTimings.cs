@@ -18,6 +18,13 @@ public sealed class StageTimings : DelegatingHandler
 
     protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
+        // The step's clock starts when its first request is handed to the connection, as wrk's starts at the write:
+        // the harness's own work of building it is not the server's latency.
+        if (Current.Value is { FirstSentAt: null } first)
+        {
+            first.FirstSentAt = System.Diagnostics.Stopwatch.GetTimestamp();
+        }
+
         var response = await base.SendAsync(request, cancellationToken);
         if (Current.Value is not { } trace)
         {
@@ -54,10 +61,14 @@ public sealed class StageTimings : DelegatingHandler
     }
 }
 
-/// <summary>One step in flight: where its stages are counted (null during warm-up) and when its last response arrived.</summary>
+/// <summary>
+/// One step in flight: where its stages are counted (null during warm-up), when its first request was sent and when
+/// its last response arrived.
+/// </summary>
 public sealed class RequestTrace(ScenarioMeter? meter)
 {
     public ScenarioMeter? Meter { get; } = meter;
+    public long? FirstSentAt { get; set; }
     public long? LastResponseAt { get; set; }
 }
 
