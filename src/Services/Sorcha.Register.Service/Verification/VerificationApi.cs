@@ -30,7 +30,6 @@ public static class VerificationApi
         group.MapGet("/verify", Verify).WithName("VerifyRegister")
             .WithSummary("Recomputes every txId, signature, chain hash, Merkle root and docket link up to the current height.")
             .ProducesProblem(StatusCodes.Status404NotFound)
-            .ProducesProblem(StatusCodes.Status429TooManyRequests)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         group.MapGet("/export", Export).WithName("ExportRegister")
             .WithSummary("NDJSON: every committed transaction, then every docket, enough to verify offline.")
