@@ -16,7 +16,8 @@ public sealed class TransactionClient(HttpClient http, ServiceIdentity identity,
     /// Commits a signed transaction. A lost answer (timeout, connection reset, 502/503/504) is retried once with the very
     /// same transaction: the Transaction service is idempotent by txId, so a commit that did happen answers 200 with it
     /// instead of appending twice. A 422 (bad signature, unknown register) or 400 (a transaction it cannot read) is
-    /// passed on as 422 with its reason, a 413 (too large) as 413: see <see cref="RefusesTheBytes"/>. The commit is sent with this service's own token acting for the caller (<see cref="ServiceIdentity"/>): only it
+    /// passed on as 422 with its reason, a 413 (too large) as 413: see <see cref="RefusesTheBytes"/>.
+    /// The commit is sent with this service's own token acting for the caller (<see cref="ServiceIdentity"/>): only it
     /// may commit a workflow step, with the write right of <paramref name="writer"/> (the instance's creator); a 403
     /// (that right was revoked) is passed on.
     /// </summary>
