@@ -35,7 +35,8 @@ public sealed class SharedProbeTests
         Assert.Equal(1, await shared.GetAsync(CancellationToken.None));
 
         clock.Advance(TimeSpan.FromMilliseconds(1));
-        Assert.Equal(new[] { 2, 2, 2 }, await Task.WhenAll(Enumerable.Range(0, 3).Select(_ => shared.GetAsync(CancellationToken.None))));
+        var answers = await Task.WhenAll(Enumerable.Range(0, 3).Select(_ => shared.GetAsync(CancellationToken.None)));
+        Assert.All(answers, answer => Assert.Equal(2, answer));
         Assert.Equal(2, probes);
     }
 
