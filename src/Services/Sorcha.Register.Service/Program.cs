@@ -11,6 +11,7 @@ var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddRegisterStorage();
 builder.AddDocketSealer();
+builder.Services.AddSingleton<VerifyBudget>();
 
 var app = builder.Build();
 app.MapDefaultEndpoints();

@@ -7,6 +7,7 @@ using Sorcha.Wallet.Service.Wallets;
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddWalletStorage();
+builder.Services.AddSingleton<RsaKeyGeneration>();
 
 var app = builder.Build();
 app.MapDefaultEndpoints();

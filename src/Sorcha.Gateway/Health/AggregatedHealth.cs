@@ -8,13 +8,20 @@ namespace Sorcha.Gateway.Health;
 
 /// <summary>
 /// GET /health: every service's own readiness (over all its replicas) plus Redis, in api.md's shape; 503 when any is
-/// Unhealthy, 200 when all are Healthy or some service only Degraded (a replica down, another serving).
+/// Unhealthy, 200 when all are Healthy or some service only Degraded (a replica down, another serving). Anonymous, so
+/// the probes behind it are shared and their answer reused for Limits:Health:CacheSeconds (<see cref="SharedProbe{T}"/>).
 /// </summary>
 public static class AggregatedHealth
 {
-    public static void AddAggregatedHealth(this WebApplicationBuilder builder) =>
-        builder.Services.AddHttpClient("health",
-            c => c.Timeout = TimeSpan.FromSeconds(builder.Configuration.Limits().Timeouts.HealthProbeSeconds));
+    public static void AddAggregatedHealth(this WebApplicationBuilder builder)
+    {
+        var limits = builder.Configuration.Limits();
+        builder.Services.AddHttpClient("health", c => c.Timeout = TimeSpan.FromSeconds(limits.Timeouts.HealthProbeSeconds));
+        builder.Services.AddSingleton(sp => new SharedProbe<PlatformHealth>(
+            () => ProbeAllAsync(sp.GetRequiredService<IHttpClientFactory>(), sp.GetRequiredService<IConfiguration>(),
+                sp.GetRequiredService<HealthCheckService>()),
+            TimeSpan.FromSeconds(limits.Health.CacheSeconds), TimeProvider.System));
+    }
 
     public static void MapAggregatedHealth(this WebApplication app)
     {
@@ -22,12 +29,18 @@ public static class AggregatedHealth
         app.MapAliveEndpoint();
     }
 
-    private static async Task<IResult> GetHealthAsync(
-        IHttpClientFactory clients, IConfiguration configuration, HealthCheckService localChecks, CancellationToken ct)
+    private static async Task<IResult> GetHealthAsync(SharedProbe<PlatformHealth> health, CancellationToken ct)
+    {
+        var answer = await health.GetAsync(ct);
+        return TypedResults.Json(answer, statusCode: answer.Status == nameof(HealthStatus.Unhealthy) ? 503 : 200);
+    }
+
+    /// <summary>Every service and Redis at once; each probe is bounded by the "health" client's timeout.</summary>
+    private static async Task<PlatformHealth> ProbeAllAsync(IHttpClientFactory clients, IConfiguration configuration, HealthCheckService localChecks)
     {
         var client = clients.CreateClient("health");
-        var probes = ProxyRoutes.Services.Select(async s => (s, await ProbeAsync(client, configuration, s, ct))).ToList();
-        var local = await localChecks.CheckHealthAsync(r => r.Name == "redis", ct);
+        var probes = ProxyRoutes.Services.Select(async s => (s, await ProbeAsync(client, configuration, s))).ToList();
+        var local = await localChecks.CheckHealthAsync(r => r.Name == "redis");
         var services = (await Task.WhenAll(probes)).ToDictionary(p => p.s, p => p.Item2);
         services["redis"] = local.Entries.TryGetValue("redis", out var redis) ? redis.Status.ToString() : "Unhealthy";
 
@@ -35,25 +48,24 @@ public static class AggregatedHealth
         var status = services.ContainsValue(nameof(HealthStatus.Unhealthy)) ? HealthStatus.Unhealthy
             : services.ContainsValue(nameof(HealthStatus.Degraded)) ? HealthStatus.Degraded
             : HealthStatus.Healthy;
-        var body = new { status = status.ToString(), services };
-        return TypedResults.Json(body, statusCode: status == HealthStatus.Unhealthy ? 503 : 200);
+        return new PlatformHealth(status.ToString(), services);
     }
 
     /// <summary>Healthy when every replica is, Degraded when only some are, Unhealthy when none is (or none is configured).</summary>
-    private static async Task<string> ProbeAsync(HttpClient client, IConfiguration configuration, string service, CancellationToken ct)
+    private static async Task<string> ProbeAsync(HttpClient client, IConfiguration configuration, string service)
     {
         var replicas = ServiceDiscovery.ResolveAll(configuration, service).ToList();
-        var healthy = (await Task.WhenAll(replicas.Select(r => ProbeReplicaAsync(client, r, ct)))).Count(h => h);
+        var healthy = (await Task.WhenAll(replicas.Select(r => ProbeReplicaAsync(client, r)))).Count(h => h);
         return healthy == 0 ? nameof(HealthStatus.Unhealthy)
             : healthy < replicas.Count ? nameof(HealthStatus.Degraded)
             : nameof(HealthStatus.Healthy);
     }
 
-    private static async Task<bool> ProbeReplicaAsync(HttpClient client, Uri baseUri, CancellationToken ct)
+    private static async Task<bool> ProbeReplicaAsync(HttpClient client, Uri baseUri)
     {
         try
         {
-            using var response = await client.GetAsync(new Uri(baseUri, "/health"), ct);
+            using var response = await client.GetAsync(new Uri(baseUri, "/health"));
             return response.IsSuccessStatusCode;
         }
         catch (Exception ex) when (ex is HttpRequestException or TaskCanceledException)

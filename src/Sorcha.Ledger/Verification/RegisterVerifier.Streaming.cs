@@ -24,11 +24,13 @@ public sealed partial class RegisterVerifier
         IAsyncEnumerable<T> transactions, Action<RegisterVerifier, T> add, IAsyncEnumerable<Docket> dockets,
         RegisterVerifierOptions options, CancellationToken cancellationToken)
     {
-        var verifier = new RegisterVerifier(options);
+        // The token goes to the verifier as well: an enumerator may ignore it, and a batch holds seconds of signature checks.
+        var verifier = new RegisterVerifier(options, cancellationToken);
         await using var docketCursor = dockets.GetAsyncEnumerator(cancellationToken);
         var nextDocket = await docketCursor.MoveNextAsync() ? docketCursor.Current : null;
         await foreach (var transaction in transactions.WithCancellation(cancellationToken))
         {
+            cancellationToken.ThrowIfCancellationRequested();
             add(verifier, transaction);
             while (nextDocket is not null && nextDocket.LastSequence < verifier.TransactionsReceived)
             {

@@ -16,6 +16,7 @@ public sealed partial class RegisterVerifier
     /// </summary>
     private void DispatchBatch()
     {
+        _cancellationToken.ThrowIfCancellationRequested();
         var count = _batchCount;
         _batchCount = 0;
         if (count == 0 || _transactionsStopped)
@@ -34,14 +35,14 @@ public sealed partial class RegisterVerifier
                 return;
             }
 
-            Evaluate(slots, count, _position, _fault?.Key ?? long.MaxValue, parallelism);
+            Evaluate(slots, count, _position, _fault?.Key ?? long.MaxValue, parallelism, _cancellationToken);
             evaluation = Task.CompletedTask;
         }
         else
         {
             var first = _position + _evaluatingCount;
             var limit = _fault?.Key ?? long.MaxValue;
-            evaluation = Task.Run(() => Evaluate(slots, count, first, limit, parallelism));
+            evaluation = Task.Run(() => Evaluate(slots, count, first, limit, parallelism, _cancellationToken), _cancellationToken);
             FinishEvaluatingBatch();
         }
 
@@ -51,8 +52,9 @@ public sealed partial class RegisterVerifier
         _evaluation = evaluation;
     }
 
-    private static void Evaluate(TransactionSlot[] slots, int count, long first, long limit, int parallelism) =>
-        Parallel.For(0, count, new ParallelOptions { MaxDegreeOfParallelism = parallelism }, i =>
+    private static void Evaluate(TransactionSlot[] slots, int count, long first, long limit, int parallelism,
+        CancellationToken cancellationToken) =>
+        Parallel.For(0, count, new ParallelOptions { MaxDegreeOfParallelism = parallelism, CancellationToken = cancellationToken }, i =>
         {
             // Positions that cannot beat an already known fault are not worth the signature check.
             if (2 * (first + i) < limit)

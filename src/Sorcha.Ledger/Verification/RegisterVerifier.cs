@@ -34,8 +34,10 @@ public sealed partial class RegisterVerifier
     private Docket? _lastDocket;
     private long _docketSignatures;
     private Fault? _fault;
+    private readonly CancellationToken _cancellationToken;
 
-    public RegisterVerifier(RegisterVerifierOptions options)
+    /// <param name="cancellationToken">Stops the work between and within batches (a client that went away).</param>
+    public RegisterVerifier(RegisterVerifierOptions options, CancellationToken cancellationToken = default)
     {
         if (options.RegisterPublicKey.Length != 32 && !(options.SkipDocketSignatures && options.RegisterPublicKey.IsEmpty))
         {
@@ -51,6 +53,7 @@ public sealed partial class RegisterVerifier
         ArgumentOutOfRangeException.ThrowIfLessThan(options.BatchSize, 1);
         ArgumentOutOfRangeException.ThrowIfLessThan(options.MaxDegreeOfParallelism, 1);
         _options = options;
+        _cancellationToken = cancellationToken;
         _registerId = options.RegisterId;
         _batch = new TransactionSlot[options.BatchSize];
         _spare = new TransactionSlot[options.BatchSize];

@@ -20,6 +20,12 @@ public sealed class LimitsOptions
     public TimeoutOptions Timeouts { get; set; } = new();
 
     public RedisTimeoutOptions Redis { get; set; } = new();
+
+    public KeyGenerationOptions KeyGeneration { get; set; } = new();
+
+    public VerifyOptions Verify { get; set; } = new();
+
+    public HealthOptions Health { get; set; } = new();
 }
 
 /// <summary>A token bucket per caller: the token's subject, or the client's IP address when there is no token.</summary>
@@ -63,4 +69,43 @@ public sealed class RedisTimeoutOptions
     /// calls have no timeout of their own in 1.2.6), so a stalled Redis becomes an error instead of a hang.
     /// </summary>
     public int ResponseTimeoutMs { get; set; } = 5_000;
+}
+
+/// <summary>
+/// RSA-4096 key generation in the Wallet service: a wallet needs two keys, seconds of one core, and any caller can ask.
+/// A creation waits for a slot up to <see cref="QueueSeconds"/>, then gets 503 with Retry-After.
+/// </summary>
+public sealed class KeyGenerationOptions
+{
+    /// <summary>RSA wallets created at once per Wallet process.</summary>
+    public int Concurrent { get; set; } = 1;
+
+    /// <summary>How long a creation waits for a slot; well inside the gateway's ForwarderSeconds.</summary>
+    public double QueueSeconds { get; set; } = 10;
+}
+
+/// <summary>
+/// Whole-register verification in the Register service (O(height) signature checks). Per caller it is refused (429),
+/// process-wide it queues, and each verify uses a bounded number of cores.
+/// </summary>
+public sealed class VerifyOptions
+{
+    /// <summary>Verifies one caller may run at once per Register process; one more is 429 with Retry-After.</summary>
+    public int PerCaller { get; set; } = 1;
+
+    /// <summary>Verifies running at once per Register process, all callers together; the others wait.</summary>
+    public int Concurrent { get; set; } = 2;
+
+    /// <summary>How long a verify waits for one of the <see cref="Concurrent"/> slots before 503 with Retry-After.</summary>
+    public double QueueSeconds { get; set; } = 10;
+
+    /// <summary>Cores one verify checks signatures on; with the defaults all verifies together use at most every core once.</summary>
+    public int MaxDegreeOfParallelism { get; set; } = Math.Max(1, Environment.ProcessorCount / 2);
+}
+
+/// <summary>The gateway's anonymous aggregated /health, which probes every replica and Redis.</summary>
+public sealed class HealthOptions
+{
+    /// <summary>How long one aggregated answer is reused; concurrent callers share the probe in flight. 0: no reuse.</summary>
+    public double CacheSeconds { get; set; } = 1;
 }

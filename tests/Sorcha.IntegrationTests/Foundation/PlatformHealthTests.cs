@@ -1,5 +1,4 @@
 using System.Net;
-using System.Text.Json;
 using Sorcha.AppHost;
 using Sorcha.Hosting;
 using Sorcha.IntegrationTests.Infrastructure;
@@ -23,10 +22,9 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
     [Fact]
     public async Task Gateway_health_lists_every_service_and_redis_as_healthy()
     {
-        using var response = await platform.Gateway.GetAsync("/health");
-        var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync()).RootElement;
+        var (status, body) = await GatewayHealth.WaitForAsync(platform.Gateway, "Healthy");
 
-        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, status);
         Assert.Equal("Healthy", body.GetProperty("status").GetString());
         var services = body.GetProperty("services");
         foreach (var name in SorchaApp.Services.Append("redis"))
@@ -49,9 +47,8 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
         await Task.WhenAll(platform.ReplicasOf("register").Select(r => platform.App.StopResourceAsync(r)));
         try
         {
-            using var down = await platform.Gateway.GetAsync("/health");
-            var body = JsonDocument.Parse(await down.Content.ReadAsStringAsync()).RootElement;
-            Assert.Equal(HttpStatusCode.ServiceUnavailable, down.StatusCode);
+            var (status, body) = await GatewayHealth.WaitForAsync(platform.Gateway, "Unhealthy");
+            Assert.Equal(HttpStatusCode.ServiceUnavailable, status);
             Assert.Equal("Unhealthy", body.GetProperty("services").GetProperty("register").GetString());
             Assert.Equal("Healthy", body.GetProperty("services").GetProperty("wallet").GetString());
         }
@@ -60,7 +57,6 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
             await Task.WhenAll(platform.ReplicasOf("register").Select(r => platform.App.StartResourceAsync(r)));
         }
 
-        using var up = await platform.Gateway.GetAsync("/health");
-        Assert.Equal(HttpStatusCode.OK, up.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, (await GatewayHealth.WaitForAsync(platform.Gateway, "Healthy")).Status);
     }
 }

@@ -14,6 +14,8 @@ public sealed class LimitsPlatformFixture : PlatformFixture
     // Short, but not so short that a cold service on a busy machine misses them on an ordinary request.
     public const double ForwarderSeconds = 10;
     public const double OutgoingSeconds = 2;
+    // No wait for an RSA key generation slot (one per process, the default): a second creation at once is refused.
+    public const double KeyGenerationQueueSeconds = 0;
 
     protected override int Replicas => 1;
 
@@ -24,5 +26,6 @@ public sealed class LimitsPlatformFixture : PlatformFixture
         ["Limits__MaxRequestBodyBytes"] = BodyLimit.ToString(System.Globalization.CultureInfo.InvariantCulture),
         ["Limits__Timeouts__ForwarderSeconds"] = ForwarderSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
         ["Limits__Timeouts__OutgoingSeconds"] = OutgoingSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        ["Limits__KeyGeneration__QueueSeconds"] = KeyGenerationQueueSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
     };
 }

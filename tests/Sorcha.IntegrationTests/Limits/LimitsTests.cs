@@ -64,6 +64,33 @@ public sealed class LimitsTests(LimitsPlatformFixture platform) : IClassFixture<
     }
 
     [Fact]
+    public async Task RSA4096_creations_beyond_the_key_generation_slot_are_503_with_Retry_After()
+    {
+        using var caller = await platform.ClientAsync("limits-rsa");
+        var answers = await Task.WhenAll(Enumerable.Range(0, 4)
+            .Select(_ => caller.PostAsJsonAsync("/api/wallets", new { name = "rsa", algorithm = "RSA4096" })));
+
+        // One generates (two 4096-bit keys take far longer than the others need to arrive); those finding the slot taken
+        // are refused at once, as the queue time is 0 here. The one generating is 201, or 504 on a machine so saturated
+        // that its keys outlast this platform's 10 s forwarder timeout.
+        Assert.All(answers, a => Assert.True(
+            a.StatusCode is HttpStatusCode.Created or HttpStatusCode.ServiceUnavailable or HttpStatusCode.GatewayTimeout, $"got {(int)a.StatusCode}"));
+        Assert.Contains(answers, a => a.StatusCode == HttpStatusCode.ServiceUnavailable);
+        var busy = answers.First(a => a.StatusCode == HttpStatusCode.ServiceUnavailable);
+        var problem = await ProblemAssert.IsProblemAsync(busy, HttpStatusCode.ServiceUnavailable);
+        Assert.Contains("RSA4096", problem.Str("detail"), StringComparison.Ordinal);
+        Assert.Equal(TimeSpan.FromSeconds(1), busy.Headers.RetryAfter?.Delta);
+        foreach (var answer in answers)
+        {
+            answer.Dispose();
+        }
+
+        // Other algorithms never wait for the slot.
+        using var ed25519 = await caller.PostAsJsonAsync("/api/wallets", new { name = "ed", algorithm = "ED25519" });
+        Assert.Equal(HttpStatusCode.Created, ed25519.StatusCode);
+    }
+
+    [Fact]
     public async Task A_service_that_does_not_answer_is_a_504_from_the_gateway_within_its_timeout()
     {
         using var caller = await platform.ClientAsync("limits-hung-service");

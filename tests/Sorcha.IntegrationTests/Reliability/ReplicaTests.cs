@@ -93,9 +93,8 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         await platform.App.StopResourceAsync("wallet-2");
         try
         {
-            using var response = await platform.Gateway.GetAsync("/health");
-            var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync()).RootElement;
-            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+            var (status, body) = await GatewayHealth.WaitForAsync(platform.Gateway, "Degraded");
+            Assert.Equal(HttpStatusCode.OK, status);
             Assert.Equal("Degraded", body.Str("status"));
             Assert.Equal("Degraded", body.GetProperty("services").Str("wallet"));
 
@@ -112,7 +111,6 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
             await platform.App.StartResourceAsync("wallet-2");
         }
 
-        using var healthy = await platform.Gateway.GetAsync("/health");
-        Assert.Equal("Healthy", JsonDocument.Parse(await healthy.Content.ReadAsStringAsync()).RootElement.Str("status"));
+        Assert.Equal("Healthy", (await GatewayHealth.WaitForAsync(platform.Gateway, "Healthy")).Body.Str("status"));
     }
 }

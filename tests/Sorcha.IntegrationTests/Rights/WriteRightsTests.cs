@@ -115,7 +115,12 @@ public sealed class WriteRightsTests(PlatformFixture platform)
 
         Assert.Equal(0, await LedgerFlows.HeightAsync(owner, register));
         (await owner.PutAsync($"/api/registers/{register}/writers/rights-step-writer", null)).Dispose();
-        await Json.PostAsync(writer, $"/api/instances/{instance}/actions/submit", new { sender = wallet, data = InstanceFlows.Claim },
+
+        // The refused transaction was dropped, not kept pending (the Transaction service does not hold it): the step
+        // goes through with other data, signed afresh, instead of a 409 for the refused attempt committed late.
+        var otherData = JsonSerializer.SerializeToNode(InstanceFlows.Claim)!.AsObject();
+        otherData["amount"] = 99;
+        await Json.PostAsync(writer, $"/api/instances/{instance}/actions/submit", new { sender = wallet, data = otherData },
             HttpStatusCode.Created);
         Assert.Equal(1, await LedgerFlows.HeightAsync(owner, register));
     }

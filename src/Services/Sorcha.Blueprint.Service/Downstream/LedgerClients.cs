@@ -15,7 +15,8 @@ public sealed class TransactionClient(HttpClient http, ServiceIdentity identity,
     /// <summary>
     /// Commits a signed transaction. A lost answer (timeout, connection reset, 502/503/504) is retried once with the very
     /// same transaction: the Transaction service is idempotent by txId, so a commit that did happen answers 200 with it
-    /// instead of appending twice. A 422 (bad signature, unknown register) is passed on with its reason.
+    /// instead of appending twice. A 422 (bad signature, unknown register) or 400 (a transaction it cannot read) is
+    /// passed on as 422 with its reason, a 413 (too large) as 413: see <see cref="RefusesTheBytes"/>.
     /// The commit is sent with this service's own token acting for the caller (<see cref="ServiceIdentity"/>): only it
     /// may commit a workflow step, with the write right of <paramref name="writer"/> (the instance's creator); a 403
     /// (that right was revoked) is passed on.
@@ -38,10 +39,31 @@ public sealed class TransactionClient(HttpClient http, ServiceIdentity identity,
         }
     }
 
+    /// <summary>
+    /// True for a commit refused for what the transaction is (too large, unreadable, not authentic): every attempt sends
+    /// the same bytes and gets the same answer, so no earlier attempt can have committed it.
+    /// </summary>
+    public static bool RefusesTheBytes(ProblemException e) =>
+        e.Status is StatusCodes.Status413PayloadTooLarge or StatusCodes.Status422UnprocessableEntity;
+
+    /// <summary>Whether the Transaction service holds <paramref name="txId"/> (GET /api/transactions/{txId}).</summary>
+    public async Task<bool> IsCommittedAsync(string txId, AuthenticationHeaderValue auth, CancellationToken ct)
+    {
+        using var response = await Downstream.SendAsync(http, HttpMethod.Get, "/api/transactions/" + txId, null, auth, Service, ct);
+        return response.StatusCode switch
+        {
+            HttpStatusCode.OK => true,
+            HttpStatusCode.NotFound => false,
+            _ => throw await Downstream.UnexpectedAsync(response, Service, ct),
+        };
+    }
+
     private async Task<Commit> CommitOnceAsync(JsonObject transaction, string txId, AuthenticationHeaderValue auth, CancellationToken ct)
     {
         using var response = await Downstream.SendAsync(http, HttpMethod.Post, "/api/transactions", transaction, auth, Service, ct);
-        if (response.StatusCode == HttpStatusCode.UnprocessableEntity)
+        // A 400 is this service's transaction failing to parse there: the request cannot succeed as sent, so it is the
+        // caller's 422 with the reason, not a 502.
+        if (response.StatusCode is HttpStatusCode.UnprocessableEntity or HttpStatusCode.BadRequest)
         {
             throw new ProblemException(StatusCodes.Status422UnprocessableEntity, "Transaction refused",
                 $"The Transaction service refused the action's transaction: {await Downstream.DetailAsync(response, ct)}");

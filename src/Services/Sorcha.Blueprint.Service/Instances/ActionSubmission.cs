@@ -69,9 +69,16 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
                 {
                     commit = await transactions.CommitAsync(pending.Transaction, pending.TxId, auth, instance.CreatedBy, deadline.Token);
                 }
-                catch (ProblemException e) when (e.Status == StatusCodes.Status422UnprocessableEntity)
+                catch (ProblemException e) when (TransactionClient.RefusesTheBytes(e))
                 {
                     certainlyNotCommitted = true; // refused for good: a retry signs afresh
+                    throw;
+                }
+                catch (ProblemException e) when (e.Status == StatusCodes.Status403Forbidden)
+                {
+                    // The write right is checked before the txId is looked up, so an earlier attempt whose outcome was
+                    // unknown may have committed this very transaction before the right was revoked: ask.
+                    certainlyNotCommitted = await NotCommittedAsync(pending.TxId, auth, deadline.Token);
                     throw;
                 }
             }
@@ -102,6 +109,20 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
                 // Give the step back so the sender can retry; a transaction that may have been committed stays pending.
                 await store.ReleaseAsync(claim, discardPending: certainlyNotCommitted);
             }
+        }
+    }
+
+    /// <summary>True only when the Transaction service says it does not hold the txId; an unknown answer keeps it pending.</summary>
+    private async Task<bool> NotCommittedAsync(string txId, AuthenticationHeaderValue auth, CancellationToken ct)
+    {
+        try
+        {
+            return !await transactions.IsCommittedAsync(txId, auth, ct);
+        }
+        catch (ProblemException e)
+        {
+            logger.LogWarning("Could not tell whether {TxId} was committed ({Reason}); it stays pending", txId, e.Message);
+            return false;
         }
     }
 

@@ -1,10 +1,13 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
+using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Ledger.Export;
 using Sorcha.Ledger.Verification;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
+using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Limits;
 
 namespace Sorcha.Register.Service.Verification;
 
@@ -26,7 +29,8 @@ public static class VerificationApi
         var group = app.MapGroup("/api/registers/{id}").RequireAuthorization().WithTags("Verification");
         group.MapGet("/verify", Verify).WithName("VerifyRegister")
             .WithSummary("Recomputes every txId, signature, chain hash, Merkle root and docket link up to the current height.")
-            .ProducesProblem(StatusCodes.Status404NotFound);
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         group.MapGet("/export", Export).WithName("ExportRegister")
             .WithSummary("NDJSON: every committed transaction, then every docket, enough to verify offline.")
             .Produces(StatusCodes.Status200OK, contentType: "application/x-ndjson")
@@ -34,9 +38,25 @@ public static class VerificationApi
         return group;
     }
 
-    private static async Task<Results<Ok<VerificationResult>, ProblemHttpResult>> Verify(
-        string id, RegisterStore store, CancellationToken cancellationToken)
+    /// <remarks>
+    /// The slots are taken before the head is read, so the snapshot verified is the one current when the work starts.
+    /// A client that goes away cancels the reads and the signature checks (the request's token).
+    /// </remarks>
+    private static async Task<Results<Ok<VerificationResult>, ProblemHttpResult, RetryLater>> Verify(
+        string id, ClaimsPrincipal user, RegisterStore store, VerifyBudget budget, CancellationToken cancellationToken)
     {
+        using var callerSlot = budget.PerCaller.TryEnter(user.CallerId());
+        if (callerSlot is null)
+        {
+            return RetryLater.TooMany("You are running as many verifications as one caller may at once; retry when one has answered.");
+        }
+
+        using var slot = await budget.Running.TryEnterAsync(cancellationToken);
+        if (slot is null)
+        {
+            return RetryLater.Busy("Every verification slot stayed taken; retry shortly.");
+        }
+
         // The head and every index size in one atomic read: the head is checked against them, not taken on trust.
         if (await store.GetAsync(id) is not { } register || await store.AuditAsync(id) is not { } audit)
         {
@@ -50,6 +70,7 @@ public static class VerificationApi
             RegisterId = id,
             RegisterPublicKey = register.PublicKey,
             ExpectedHead = new RegisterHead(state.Height, state.ChainHash),
+            MaxDegreeOfParallelism = budget.MaxDegreeOfParallelism,
         };
         var (result, _) = await RegisterVerifier.VerifyAsync(
             Json(store.StreamTransactionsAsync(id, state.Height, cancellationToken), cancellationToken),

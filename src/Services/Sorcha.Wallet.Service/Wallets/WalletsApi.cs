@@ -4,6 +4,7 @@ using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.Wallet.Service.Storage;
 
 namespace Sorcha.Wallet.Service.Wallets;
@@ -17,7 +18,8 @@ public static class WalletsApi
         var group = app.MapGroup("/api/wallets").RequireAuthorization().WithTags("Wallets");
         group.MapPost("/", Create).WithName("CreateWallet")
             .WithSummary("Creates a wallet (a new 24-word mnemonic is shown once), or recovers one from its mnemonic.")
-            .ProducesProblem(StatusCodes.Status409Conflict);
+            .ProducesProblem(StatusCodes.Status409Conflict)
+            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         group.MapGet("/", List).WithName("ListWallets").WithSummary("The caller's wallets, paged.");
         group.MapGet("/{address}", Get).WithName("GetWallet").WithSummary("One of the caller's wallets (another caller's is 404).")
             .ProducesProblem(StatusCodes.Status404NotFound);
@@ -26,8 +28,9 @@ public static class WalletsApi
         return group;
     }
 
-    private static async Task<Results<Created<CreatedWalletDto>, ValidationProblem, ProblemHttpResult>> Create(
-        CreateWalletRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek, ILogger<WalletStore> logger)
+    private static async Task<Results<Created<CreatedWalletDto>, ValidationProblem, ProblemHttpResult, RetryLater>> Create(
+        CreateWalletRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek, RsaKeyGeneration rsa,
+        ILogger<WalletStore> logger, CancellationToken cancellationToken)
     {
         var errors = new FieldErrors();
         var name = errors.Required("name", request.Name, MaxNameLength);
@@ -50,8 +53,14 @@ public static class WalletsApi
         }
 
         // A new ED25519/NISTP256 wallet gets a fresh 24-word mnemonic, shown once; a recovery echoes none back.
+        // RSA4096 keys are random, and costly: they wait for one of a few slots (RsaKeyGeneration).
         var mnemonic = request.Mnemonic ?? (algorithm == SignatureAlgorithm.RSA4096 ? null : Mnemonics.Generate());
-        var keys = mnemonic is null ? WalletKeyDerivation.Generate(algorithm) : WalletKeyDerivation.FromMnemonic(algorithm, mnemonic);
+        var keys = mnemonic is not null ? WalletKeyDerivation.FromMnemonic(algorithm, mnemonic) : await rsa.TryGenerateAsync(cancellationToken);
+        if (keys is null)
+        {
+            return RetryLater.Busy("Too many RSA4096 wallets are being created right now; retry shortly.");
+        }
+
         var address = Addresses.FromPublicKey(algorithm, keys.Signing.PublicKey);
         var wallet = new WalletRecord(address, user.CallerId(), name!, algorithm, keys.Signing.PublicKey,
             keys.Encryption.PublicKey, DateTimeOffset.UtcNow, SealedKeys.Seal(kek, address, keys));

@@ -1,0 +1,27 @@
+using System.Net;
+using System.Text.Json;
+
+namespace Sorcha.IntegrationTests.Infrastructure;
+
+/// <summary>
+/// The gateway's /health once it says <c>expected</c> (or after 5 s, whatever it says then): it reuses an answer for
+/// up to Limits:Health:CacheSeconds (1 s), so a service stopped or started just before shows a moment later.
+/// </summary>
+public static class GatewayHealth
+{
+    public static async Task<(HttpStatusCode Status, JsonElement Body)> WaitForAsync(HttpClient gateway, string expected)
+    {
+        var deadline = DateTime.UtcNow.AddSeconds(5);
+        while (true)
+        {
+            using var response = await gateway.GetAsync("/health");
+            var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync()).RootElement.Clone();
+            if (body.Str("status") == expected || DateTime.UtcNow > deadline)
+            {
+                return (response.StatusCode, body);
+            }
+
+            await Task.Delay(200);
+        }
+    }
+}
