@@ -148,8 +148,8 @@ public static class InstancesApi
     /// <summary>
     /// Checks in this order: unknown instance/action 404, malformed body 400, not the next action 409, sender not
     /// bound to the action's participant 403, data failing the schema 422 (every failing pointer), work over the engine's
-    /// budget 422, no route 422; then
-    /// the sender must be the caller's wallet (403) and the step must be free (409) before anything is committed.
+    /// budget 422, no route 422; then the sender must be the caller's wallet (403) and the step must be free (409) before
+    /// anything is committed.
     /// </summary>
     private static async Task<Results<Created<SubmitActionResponse>, ValidationProblem, ProblemHttpResult>> Submit(
         string instanceId, string actionId, SubmitActionRequest request, HttpContext context, InstanceStore instances,

@@ -1,0 +1,26 @@
+namespace Sorcha.Blueprint.Engine.Tests.Budgets;
+
+/// <summary>Runs hostile work and expects the budget to stop it, in time.</summary>
+internal static class Hostile
+{
+    /// <summary>
+    /// The issue asks for an answer within 1 s, which the engine's own deadline (500 ms by default) guarantees. Measured
+    /// loosely so that a busy shared machine cannot fail the test; the old behaviour (minutes, or never) still does.
+    /// </summary>
+    public static readonly TimeSpan Loosely = TimeSpan.FromSeconds(5);
+
+    public static async Task<BudgetExceededException> ExceedsAsync(Action work, BudgetKind budget)
+    {
+        var e = await Assert.ThrowsAsync<BudgetExceededException>(() => Task.Run(work).WaitAsync(Loosely));
+        Assert.Equal(budget, e.Budget);
+        return e;
+    }
+
+    /// <summary>Budgets that leave only the one under test to run out.</summary>
+    public static EngineLimits Only(BudgetKind budget, long limit) => budget switch
+    {
+        BudgetKind.Time => new EngineLimits { TimeMilliseconds = (int)limit, Steps = long.MaxValue, Output = long.MaxValue },
+        BudgetKind.Steps => new EngineLimits { TimeMilliseconds = 60_000, Steps = limit, Output = long.MaxValue },
+        _ => new EngineLimits { TimeMilliseconds = 60_000, Steps = long.MaxValue, Output = limit },
+    };
+}
