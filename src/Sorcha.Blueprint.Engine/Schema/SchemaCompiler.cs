@@ -301,11 +301,11 @@ internal sealed class SchemaCompiler
     /// </summary>
     private void RejectCyclesWithoutProgress()
     {
-        var done = new HashSet<SchemaNode>(ReferenceEqualityComparer.Instance);
-        var onPath = new HashSet<SchemaNode>(ReferenceEqualityComparer.Instance);
-        var reported = new HashSet<SchemaNode>(ReferenceEqualityComparer.Instance);
+        var done = new HashSet<SchemaNode>();
+        var onPath = new HashSet<SchemaNode>();
+        var reported = new HashSet<SchemaNode>();
         var path = new Stack<(SchemaNode Node, SchemaNode[] Next, int Index)>();
-        foreach (var (pointer, start) in _byPointer)
+        foreach (var start in _byPointer.Values)
         {
             if (done.Contains(start))
             {
@@ -323,13 +323,13 @@ internal sealed class SchemaCompiler
                     continue;
                 }
 
-                path.Push(frame with { Index = frame.Index + 1 });
+                path.Push((frame.Node, frame.Next, frame.Index + 1));
                 var next = frame.Next[frame.Index];
                 if (onPath.Contains(next))
                 {
                     if (reported.Add(next))
                     {
-                        Problem(PointerOf(next) ?? pointer,
+                        Problem(PointerOf(next),
                             "this schema applies to itself through '$ref' without descending into a property or item, so validation would never end");
                     }
                 }
@@ -342,7 +342,7 @@ internal sealed class SchemaCompiler
         }
     }
 
-    private string? PointerOf(SchemaNode node) => _byPointer.FirstOrDefault(p => ReferenceEquals(p.Value, node)).Key;
+    private string PointerOf(SchemaNode node) => _byPointer.First(p => ReferenceEquals(p.Value, node)).Key;
 
     private static bool TryTargetPointer(string reference, out string[] segments)
     {
