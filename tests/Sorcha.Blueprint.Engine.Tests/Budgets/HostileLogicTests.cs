@@ -24,9 +24,11 @@ public class HostileLogicTests
     {
         var compiled = JsonLogicRule.Compile(TestJson.Parse(rule));
 
-        var e = await Hostile.ExceedsAsync(() => compiled.Evaluate(Items(items)), BudgetKind.Output);
+        await Hostile.ExceedsAsync(() => compiled.Evaluate(Items(items)));
+        var e = await Hostile.ExceedsAsync(() => compiled.Evaluate(Items(items), new WorkBudget(Hostile.Only(BudgetKind.Output, 200_000))),
+            BudgetKind.Output);
 
-        Assert.Contains("2,000,000 values and characters", e.Message, StringComparison.Ordinal);
+        Assert.Contains("200,000 values and characters", e.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -42,7 +44,8 @@ public class HostileLogicTests
     {
         var compiled = JsonLogicRule.Compile(TestJson.Parse(Nesting));
 
-        var e = await Hostile.ExceedsAsync(() => compiled.Evaluate(Items(5_000)), BudgetKind.Output);
+        var e = await Hostile.ExceedsAsync(() => compiled.Evaluate(Items(5_000), new WorkBudget(Hostile.Only(BudgetKind.Output, 2_000_000))),
+            BudgetKind.Output);
 
         Assert.Contains("32 levels deep", e.Message, StringComparison.Ordinal);
     }
@@ -51,8 +54,8 @@ public class HostileLogicTests
     public void Calculated_data_at_the_depth_limit_serializes_canonically()
     {
         // The data object is level 1, so 31 levels of calculated nesting is the deepest allowed.
-        var (blueprint, action) = TestBlueprints.SingleAction($$"""
-            {"id":"start","title":"Start","sender":"alice","dataSchema":true,"calculations":{"deep":{{Nesting}}}}
+        var (blueprint, action) = TestBlueprints.SingleAction($$$"""
+            {"id":"start","title":"Start","sender":"alice","dataSchema":true,"calculations":{"deep":{{{Nesting}}}}}
             """);
         var engine = new BlueprintEngine();
 
@@ -94,13 +97,13 @@ public class HostileLogicTests
     [Fact]
     public async Task The_engine_answers_normally_after_a_hostile_request()
     {
-        var (blueprint, action) = TestBlueprints.SingleAction($$"""
-            {"id":"start","title":"Start","sender":"alice","dataSchema":true,"calculations":{"big":{{DoublingString}}}}
+        var (blueprint, action) = TestBlueprints.SingleAction($$$"""
+            {"id":"start","title":"Start","sender":"alice","dataSchema":true,"calculations":{"big":{{{DoublingString}}}}}
             """);
         var engine = new BlueprintEngine();
-        await Hostile.ExceedsAsync(() => engine.Calculate(blueprint, action, Items(31)), BudgetKind.Output);
+        await Hostile.ExceedsAsync(() => engine.Calculate(blueprint, action, Items(31)));
 
-        var minimal = TestBlueprints.Minimal();
+        var minimal = TestBlueprints.Minimal() with { Id = "bp-2" }; // another key in the engine's compiled-action cache
         var result = engine.Process(minimal, minimal.Actions[0], TestJson.Parse("""{"amount":12}"""));
 
         Assert.Equal(24, result.Data!["double"]!.GetValue<decimal>());

@@ -39,36 +39,36 @@ public static class ExecutionApi
 
     private static Task<Results<Ok<DataValidationResult>, ValidationProblem, ProblemHttpResult>> Validate(
         ExecutionRequest request, BlueprintStore store, BlueprintEngine engine, CancellationToken ct) =>
-        RunAsync<DataValidationResult>(request, store, engine, ct, (blueprint, action, budget) =>
-            TypedResults.Ok(engine.Validate(blueprint, action, request.Data, budget)));
+        RunAsync<DataValidationResult>(request, store, engine, (blueprint, action, budget) =>
+            TypedResults.Ok(engine.Validate(blueprint, action, request.Data, budget)), ct);
 
     private static Task<Results<Ok<CalculateResponse>, ValidationProblem, ProblemHttpResult>> Calculate(
         ExecutionRequest request, BlueprintStore store, BlueprintEngine engine, CancellationToken ct) =>
-        RunAsync<CalculateResponse>(request, store, engine, ct, (blueprint, action, budget) =>
-            TypedResults.Ok(new CalculateResponse(engine.Calculate(blueprint, action, request.Data, budget))));
+        RunAsync<CalculateResponse>(request, store, engine, (blueprint, action, budget) =>
+            TypedResults.Ok(new CalculateResponse(engine.Calculate(blueprint, action, request.Data, budget))), ct);
 
     private static Task<Results<Ok<RouteResponse>, ValidationProblem, ProblemHttpResult>> Route(
         ExecutionRequest request, BlueprintStore store, BlueprintEngine engine, CancellationToken ct) =>
-        RunAsync<RouteResponse>(request, store, engine, ct, (blueprint, action, budget) =>
+        RunAsync<RouteResponse>(request, store, engine, (blueprint, action, budget) =>
         {
             var route = engine.Route(blueprint, action, engine.Calculate(blueprint, action, request.Data, budget), budget);
             return route.IsNoMatch
                 ? ApiProblems.Unprocessable(route.Error!, "No route matches")
                 : TypedResults.Ok(new RouteResponse(route.NextActionId, route.NextParticipant));
-        });
+        }, ct);
 
     private static Task<Results<Ok<DiscloseResponse>, ValidationProblem, ProblemHttpResult>> Disclose(
         ExecutionRequest request, BlueprintStore store, BlueprintEngine engine, CancellationToken ct) =>
-        RunAsync<DiscloseResponse>(request, store, engine, ct, (blueprint, action, budget) => TypedResults.Ok(
-            new DiscloseResponse(engine.Disclose(blueprint, action, engine.Calculate(blueprint, action, request.Data, budget), budget))));
+        RunAsync<DiscloseResponse>(request, store, engine, (blueprint, action, budget) => TypedResults.Ok(
+            new DiscloseResponse(engine.Disclose(blueprint, action, engine.Calculate(blueprint, action, request.Data, budget), budget))), ct);
 
     /// <summary>
     /// 400 without ids, 404 for an unknown blueprint or action, 422 for a draft whose action cannot compile or for work
     /// over the budget. A client that goes away cancels the budget, which ends the work.
     /// </summary>
     private static async Task<Results<Ok<T>, ValidationProblem, ProblemHttpResult>> RunAsync<T>(
-        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine, CancellationToken ct,
-        Func<BlueprintModel, BlueprintAction, WorkBudget, Results<Ok<T>, ProblemHttpResult>> run)
+        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine,
+        Func<BlueprintModel, BlueprintAction, WorkBudget, Results<Ok<T>, ProblemHttpResult>> run, CancellationToken ct)
     {
         var errors = new FieldErrors();
         errors.Required("blueprintId", request.BlueprintId, 64);
