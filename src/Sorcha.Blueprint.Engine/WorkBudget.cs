@@ -16,6 +16,8 @@ public sealed class WorkBudget
     // a copy) overshoots the deadline by milliseconds, rarely enough to cost nothing next to the steps themselves.
     private const int CheckEvery = 16;
 
+    private const long CheckOutputEvery = 64 * 1024;
+
     private readonly EngineLimits _limits;
     private readonly CancellationToken _cancellation;
     private readonly long _deadline;
@@ -55,14 +57,23 @@ public sealed class WorkBudget
         }
     }
 
-    /// <summary>Counts what was just built (values, characters) against the output budget.</summary>
+    /// <summary>
+    /// Counts what was just built (values, characters) against the output budget. Building is work too: a large copy
+    /// between two steps checks the clock every 64 Ki of output, so that it cannot outrun the deadline.
+    /// </summary>
     internal void Produce(long size)
     {
+        var before = _output;
         _output += size;
         if (_output > _limits.Output)
         {
             throw new BudgetExceededException(BudgetKind.Output,
                 $"Evaluating builds more than the {Count(_limits.Output)} values and characters a request may build.");
+        }
+
+        if (_output / CheckOutputEvery != before / CheckOutputEvery)
+        {
+            CheckTime();
         }
     }
 
