@@ -79,7 +79,7 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
 
         // The same instance takes the same action with data inside the budget.
         var committed = await Json.PostAsync(caller, $"/api/instances/{instance}/actions/submit",
-            new { sender = wallet, data = new { xs = new[] { 1, 2, 3 } } }, HttpStatusCode.Created);
+            new { sender = wallet, data = new { xs = Enumerable.Range(1, 3).ToArray() } }, HttpStatusCode.Created);
         Assert.Equal("approve", committed.Str("nextActionId"));
     }
 
