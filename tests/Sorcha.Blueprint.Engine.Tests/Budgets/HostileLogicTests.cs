@@ -6,7 +6,10 @@ using Sorcha.Blueprint.Engine.Tests.Execution;
 
 namespace Sorcha.Blueprint.Engine.Tests.Budgets;
 
-/// <summary>Calculations that grow without bound, run long or nest too deep stop at the budget with BudgetExceededException.</summary>
+/// <summary>
+/// Calculations that grow without bound, run long or nest too deep, and disclosures that multiply the data, stop at the
+/// budget with BudgetExceededException.
+/// </summary>
 public class HostileLogicTests
 {
     private const string DoublingString = """{"reduce":[{"var":"xs"},{"cat":[{"var":"accumulator"},{"var":"accumulator"}]},"a"]}""";
@@ -120,6 +123,22 @@ public class HostileLogicTests
         _ = engine.Calculate(minimal, minimal.Actions[0], data);
 
         await Hostile.ExceedsAsync(() => engine.Process(minimal, minimal.Actions[0], data), BudgetKind.Steps);
+    }
+
+    [Fact]
+    public async Task Every_disclosed_copy_counts_as_output()
+    {
+        // 40 participants each given all of 100,000 characters: about 4,000,000 copied.
+        var disclosures = string.Join(",", Enumerable.Range(0, 40).Select(i => $$"""{"participant":"p{{i}}","pointers":["/*"]}"""));
+        var (blueprint, action) = TestBlueprints.SingleAction($$"""
+            {"id":"start","title":"Start","sender":"alice","dataSchema":true,"disclosures":[{{disclosures}}]}
+            """);
+        var data = new JsonObject { ["text"] = new string('x', 100_000) };
+        var engine = new BlueprintEngine();
+
+        Assert.Equal(40, engine.Disclose(blueprint, action, data, new WorkBudget(Hostile.Only(BudgetKind.Output, 5_000_000))).Count);
+        await Hostile.ExceedsAsync(() => engine.Disclose(blueprint, action, data, new WorkBudget(Hostile.Only(BudgetKind.Output, 2_000_000))),
+            BudgetKind.Output);
     }
 
     private static JsonObject Items(int count) => new() { ["xs"] = new JsonArray([.. Enumerable.Range(0, count).Select(i => JsonValue.Create(i))]) };
