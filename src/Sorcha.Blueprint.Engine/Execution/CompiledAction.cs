@@ -10,6 +10,8 @@ using Sorcha.Blueprint.Engine.Model;
 /// <summary>
 /// One action with its schema, calculations, route conditions and disclosure pointers compiled; immutable and
 /// thread-safe, so the cache can share it between requests. Holds no reference to the blueprint's JsonNodes.
+/// Evaluation draws on the request's <see cref="WorkBudget"/> (default limits when none is given) and throws
+/// <see cref="BudgetExceededException"/> when it runs out.
 /// </summary>
 public sealed class CompiledAction
 {
@@ -85,9 +87,9 @@ public sealed class CompiledAction
         return new CompiledAction(action.Id, schema!, [.. calculations], [.. routes], disclosures);
     }
 
-    public DataValidationResult Validate(JsonNode? data)
+    public DataValidationResult Validate(JsonNode? data, WorkBudget? budget = null)
     {
-        var errors = _schema.Evaluate(data);
+        var errors = _schema.Evaluate(data, budget);
         return errors.Count == 0 ? DataValidationResult.Success : new DataValidationResult(false, errors);
     }
 
@@ -95,30 +97,34 @@ public sealed class CompiledAction
     /// A copy of the data with each calculated field set at the top level, in declaration order. Each calculation sees
     /// the data plus the results of the calculations before it, so "total" can use an earlier "tax". A calculation
     /// overwrites a submitted field of the same name (the blueprint, not the sender, decides calculated values).
-    /// Data that is not an object is treated as {} (validation should already have rejected it).
+    /// Data that is not an object is treated as {} (validation should already have rejected it). The result nests at
+    /// most <see cref="EngineLimits.MaxDepth"/> deep, like the data a caller may send.
     /// </summary>
-    public JsonObject Calculate(JsonNode? data)
+    public JsonObject Calculate(JsonNode? data, WorkBudget? budget = null)
     {
-        var result = data is JsonObject obj ? obj.DeepClone().AsObject() : [];
+        budget ??= new WorkBudget();
+        var result = data is JsonObject obj ? budget.Copy(obj)!.AsObject() : [];
         foreach (var (field, rule) in _calculations)
         {
-            result[field] = rule.Evaluate(result);
+            result[field] = rule.Evaluate(result, budget);
         }
 
+        WorkBudget.CheckDepth(result);
         return result;
     }
 
     /// <summary>The first route whose condition is truthy (no condition = always); no routes at all means finished.</summary>
-    public RouteResult Route(JsonNode? data)
+    public RouteResult Route(JsonNode? data, WorkBudget? budget = null)
     {
         if (_routes.Length == 0)
         {
             return RouteResult.Finished;
         }
 
+        budget ??= new WorkBudget();
         foreach (var (condition, next, nextSender) in _routes)
         {
-            if (condition is null || condition.IsTruthy(data))
+            if (condition is null || condition.IsTruthy(data, budget))
             {
                 return next is null ? RouteResult.Finished : RouteResult.To(next, nextSender!);
             }
@@ -128,8 +134,9 @@ public sealed class CompiledAction
     }
 
     /// <summary>Per participant named in the disclosures, an object holding exactly the fields disclosed to them (see DisclosurePlan).</summary>
-    public IReadOnlyDictionary<string, JsonObject> Disclose(JsonNode? data)
+    public IReadOnlyDictionary<string, JsonObject> Disclose(JsonNode? data, WorkBudget? budget = null)
     {
+        budget ??= new WorkBudget();
         var result = new Dictionary<string, JsonObject>(StringComparer.Ordinal);
         foreach (var plan in _disclosures)
         {
@@ -138,7 +145,7 @@ public sealed class CompiledAction
                 result[plan.Participant] = view = [];
             }
 
-            plan.ApplyTo(view, data);
+            plan.ApplyTo(view, data, budget);
         }
 
         return result;

@@ -13,33 +13,34 @@ internal sealed class DisclosurePlan(string participant, IReadOnlyList<string[]>
 {
     public string Participant { get; } = participant;
 
-    public void ApplyTo(JsonObject target, JsonNode? data)
+    /// <summary>Every copied value counts as output, so many disclosures of all of a large data set cannot multiply it unbounded.</summary>
+    public void ApplyTo(JsonObject target, JsonNode? data, WorkBudget budget)
     {
         foreach (var path in paths)
         {
             if (path.Length == 0)
             {
-                CopyAll(target, data);
+                CopyAll(target, data, budget);
             }
             else if (JsonPointer.TryResolve(data, path, out var value))
             {
-                Place(target, data, path, value);
+                Place(target, data, path, value, budget);
             }
         }
     }
 
-    private static void CopyAll(JsonObject target, JsonNode? data)
+    private static void CopyAll(JsonObject target, JsonNode? data, WorkBudget budget)
     {
         if (data is JsonObject source)
         {
             foreach (var (name, value) in source)
             {
-                target[name] = value?.DeepClone();
+                target[name] = budget.Copy(value);
             }
         }
     }
 
-    private static void Place(JsonObject target, JsonNode? data, string[] path, JsonNode? value)
+    private static void Place(JsonObject target, JsonNode? data, string[] path, JsonNode? value, WorkBudget budget)
     {
         JsonNode container = target;
         var source = data;
@@ -58,7 +59,7 @@ internal sealed class DisclosurePlan(string participant, IReadOnlyList<string[]>
             source = sourceChild;
         }
 
-        Set(container, path[^1], value?.DeepClone());
+        Set(container, path[^1], budget.Copy(value));
     }
 
     private static JsonNode? Get(JsonNode container, string segment) => container switch

@@ -6,12 +6,6 @@ namespace Sorcha.Blueprint.Engine.Json;
 internal static class JsonNodes
 {
     /// <summary>
-    /// A node that can be attached to a new parent: JsonNode allows one parent only, so a node that already
-    /// belongs to a tree (a value read out of the caller's data) is cloned.
-    /// </summary>
-    public static JsonNode? Detach(JsonNode? node) => node is null || node.Parent is null ? node : node.DeepClone();
-
-    /// <summary>
     /// A private, fully materialised copy for compiled artefacts that many threads read at once: JsonObject and
     /// JsonArray parsed from text initialise lazily on first access, which is a write and so not safe to race.
     /// </summary>

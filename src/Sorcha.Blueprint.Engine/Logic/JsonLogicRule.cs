@@ -1,11 +1,11 @@
 using System.Text.Json.Nodes;
-using Sorcha.Blueprint.Engine.Json;
 
 namespace Sorcha.Blueprint.Engine.Logic;
 
 /// <summary>
 /// A JSON Logic rule (jsonlogic.com) compiled once; immutable and safe to evaluate from many threads.
-/// Evaluation never throws on odd data: missing values read as null and impossible arithmetic yields null.
+/// Evaluation never throws on odd data (missing values read as null, impossible arithmetic yields null), only when
+/// its <see cref="WorkBudget"/> runs out.
 /// </summary>
 public sealed class JsonLogicRule
 {
@@ -23,13 +23,18 @@ public sealed class JsonLogicRule
     /// <summary>Every problem in a rule (unknown operators, wrong argument counts, excessive nesting), with pointers into it.</summary>
     public static IReadOnlyList<ValidationError> Validate(JsonNode? rule) => LogicCompiler.Compile(rule).Problems;
 
-    /// <summary>The rule's value for this data, as a node the caller owns (detached from the data and from the rule).</summary>
-    public JsonNode? Evaluate(JsonNode? data)
+    /// <summary>
+    /// The rule's value for this data, as a node the caller owns (detached from the data and from the rule). Draws on
+    /// <paramref name="budget"/> (default limits when null) and throws <see cref="BudgetExceededException"/> when it runs out.
+    /// </summary>
+    public JsonNode? Evaluate(JsonNode? data, WorkBudget? budget = null)
     {
-        var result = _root.Evaluate(data, 0);
-        return result is not null && ReferenceEquals(result.Root, data?.Root) ? result.DeepClone() : JsonNodes.Detach(result);
+        budget ??= new WorkBudget();
+        var result = _root.Evaluate(data, new LogicScope(0, budget));
+        return result is not null && ReferenceEquals(result.Root, data?.Root) ? budget.Copy(result) : budget.Detach(result);
     }
 
     /// <summary>True when the rule's value is truthy in jsonlogic.com's sense (route conditions).</summary>
-    public bool IsTruthy(JsonNode? data) => JsValue.Truthy(_root.Evaluate(data, 0));
+    public bool IsTruthy(JsonNode? data, WorkBudget? budget = null) =>
+        JsValue.Truthy(_root.Evaluate(data, new LogicScope(0, budget ?? new WorkBudget())));
 }

@@ -8,5 +8,5 @@ internal abstract class LogicNode
     // Rules are at most LogicCompiler.MaxDepth deep, so this only trips if a bug lets a deeper tree through.
     internal const int MaxEvaluationDepth = 256;
 
-    public abstract JsonNode? Evaluate(JsonNode? data, int depth);
+    public abstract JsonNode? Evaluate(JsonNode? data, LogicScope scope);
 }

@@ -25,20 +25,25 @@ public sealed class JsonSchema
     /// </summary>
     public static IReadOnlyList<ValidationError> ValidateSchema(JsonNode? schema) => SchemaCompiler.Compile(schema).Problems;
 
-    /// <summary>True when the instance is valid; stops at the first failure and allocates nothing for error reporting.</summary>
-    public bool IsValid(JsonNode? instance) => _root.Evaluate(instance, EvaluationScope.CreateQuiet());
+    /// <summary>
+    /// True when the instance is valid; stops at the first failure and allocates nothing for error reporting. Draws on
+    /// <paramref name="budget"/> (default limits when null) and throws <see cref="BudgetExceededException"/> when it runs out.
+    /// </summary>
+    public bool IsValid(JsonNode? instance, WorkBudget? budget = null) =>
+        _root.Evaluate(instance, EvaluationScope.CreateQuiet(budget ?? new WorkBudget()));
 
-    /// <summary>Every failure, each at the instance location it concerns (e.g. "/amount"); empty when valid.</summary>
-    public IReadOnlyList<ValidationError> Evaluate(JsonNode? instance)
+    /// <summary>Every failure, each at the instance location it concerns (e.g. "/amount"); empty when valid. Budget as for IsValid.</summary>
+    public IReadOnlyList<ValidationError> Evaluate(JsonNode? instance, WorkBudget? budget = null)
     {
         // Valid data is the common case on the hot path: check quietly first and only then walk again collecting.
-        if (IsValid(instance))
+        budget ??= new WorkBudget();
+        if (IsValid(instance, budget))
         {
             return [];
         }
 
         var errors = new List<ValidationError>();
-        _root.Evaluate(instance, EvaluationScope.CreateCollecting(errors));
+        _root.Evaluate(instance, EvaluationScope.CreateCollecting(errors, budget));
         // allOf branches can repeat the same complaint about the same field; say it once.
         return errors.Distinct().ToList();
     }

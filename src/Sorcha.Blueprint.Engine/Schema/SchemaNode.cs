@@ -5,7 +5,8 @@ namespace Sorcha.Blueprint.Engine.Schema;
 /// <summary>A compiled schema: a boolean schema or the list of assertion keywords of a schema object.</summary>
 internal sealed class SchemaNode
 {
-    // Deep enough for any realistic nesting; stops "$ref": "#" style cycles that never descend into the instance.
+    // Deep enough for any realistic nesting; guards the stack against long chains of in-place $refs (cycles among
+    // them are rejected when compiling).
     internal const int MaxDepth = 200;
 
     private readonly bool? _constant;
@@ -28,8 +29,12 @@ internal sealed class SchemaNode
     /// <summary>Set once by the compiler; split from construction so that $ref cycles can point at this node first.</summary>
     public void SetKeywords(IKeyword[] keywords) => _keywords = keywords;
 
+    /// <summary>The subschemas this one applies to the same instance (see <see cref="IKeyword.InPlace"/>).</summary>
+    public SchemaNode[] InPlace() => [.. _keywords.SelectMany(k => k.InPlace)];
+
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
     {
+        scope.Budget.Step();
         if (_constant is bool constant)
         {
             if (!constant)

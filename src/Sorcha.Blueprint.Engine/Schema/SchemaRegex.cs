@@ -43,16 +43,24 @@ internal static class SchemaRegex
         }
     }
 
-    /// <summary>A match that runs out of time counts as no match, so the instance is rejected rather than the request failing.</summary>
-    public static bool IsMatch(Regex regex, string input)
+    /// <summary>
+    /// A match that runs out of its own time counts as no match, so the instance is rejected rather than the request
+    /// failing. The match timeout only bounds one match; the request's deadline, checked after every match, bounds them
+    /// all, so thousands of strings against a backtracking pattern cost the budget's time, not thousands of timeouts.
+    /// </summary>
+    public static bool IsMatch(Regex regex, string input, WorkBudget budget)
     {
+        bool matched;
         try
         {
-            return regex.IsMatch(input);
+            matched = regex.IsMatch(input);
         }
         catch (RegexMatchTimeoutException)
         {
-            return false;
+            matched = false;
         }
+
+        budget.CheckTime();
+        return matched;
     }
 }

@@ -1,3 +1,5 @@
+using System.Text.Json.Nodes;
+
 namespace Sorcha.Blueprint.Engine.Tests.Schema;
 
 public class RefTests
@@ -36,9 +38,16 @@ public class RefTests
     public void LocalReferences(string schema, string instance, bool valid) => SchemaCase.Check(schema, instance, valid);
 
     [Fact]
-    public void RefCycleWithoutProgress_FailsInsteadOfOverflowingTheStack()
+    public void RefChainLongerThanTheDepthLimit_FailsInsteadOfOverflowingTheStack()
     {
-        var schema = Sorcha.Blueprint.Engine.Schema.JsonSchema.Compile(TestJson.Parse("""{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}"""));
+        // Cycles that consume no input are rejected when compiling (Budgets/HostileSchemaTests); a long chain is not a cycle.
+        var defs = new JsonObject { ["a300"] = true };
+        for (var i = 0; i < 300; i++)
+        {
+            defs[$"a{i}"] = new JsonObject { ["$ref"] = $"#/$defs/a{i + 1}" };
+        }
+
+        var schema = Sorcha.Blueprint.Engine.Schema.JsonSchema.Compile(new JsonObject { ["$defs"] = defs, ["$ref"] = "#/$defs/a0" });
 
         var errors = schema.Evaluate(TestJson.Parse("1"));
 

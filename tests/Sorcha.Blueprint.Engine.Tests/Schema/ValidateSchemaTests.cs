@@ -64,7 +64,7 @@ public class ValidateSchemaTests
     [InlineData("{}")]
     [InlineData("""{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"}""")]
     [InlineData("""{"minLength":2.0,"x-custom":{"type":5},"title":"t"}""")]
-    [InlineData("""{"$ref":"#","properties":{"child":{"$ref":"#"}}}""")]
+    [InlineData("""{"$defs":{"node":{"properties":{"child":{"$ref":"#"}}}},"$ref":"#/$defs/node"}""")]
     [InlineData("""{"pattern":"^(?<=x)y$"}""")]
     public void ValidateSchema_WellFormedSchema_HasNoProblems(string schema) =>
         Assert.Empty(JsonSchema.ValidateSchema(TestJson.Parse(schema)));

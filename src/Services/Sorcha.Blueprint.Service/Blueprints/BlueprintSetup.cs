@@ -1,19 +1,25 @@
+using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Instances;
+using Sorcha.ServiceDefaults.Limits;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 
 public static class BlueprintSetup
 {
-    /// <summary>Stores, the engine with its compiled-action cache (one per process), and the action pipeline.</summary>
+    /// <summary>The engine's work budgets (docs/reliability.md, "Work budgets"), beside the other limits every process reads.</summary>
+    public const string EngineLimitsSection = LimitsOptions.Section + ":Engine";
+
+    /// <summary>Stores, the engine with its compiled-action cache (one per process) and budgets, and the action pipeline.</summary>
     public static void AddBlueprintServices(this WebApplicationBuilder builder)
     {
+        var limits = builder.Configuration.GetSection(EngineLimitsSection).Get<EngineLimits>() ?? new EngineLimits();
         builder.AcceptServerOwnedMembers();
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddSingleton<BlueprintStore>();
         builder.Services.AddSingleton<InstanceStore>();
         builder.Services.AddSingleton<CompiledActionCache>();
-        builder.Services.AddSingleton(sp => new BlueprintEngine(sp.GetRequiredService<CompiledActionCache>()));
+        builder.Services.AddSingleton(sp => new BlueprintEngine(sp.GetRequiredService<CompiledActionCache>(), limits));
         builder.Services.AddTransient<ActionSubmission>();
     }
 }

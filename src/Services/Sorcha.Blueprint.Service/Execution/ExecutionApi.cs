@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
+using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
@@ -12,6 +13,7 @@ namespace Sorcha.Blueprint.Service.Execution;
 /// <summary>
 /// Dry runs of one action against data, for any blueprint the caller can read (drafts included), with nothing stored.
 /// route and disclose see the data after calculation, as an instance action does, so a route can test a calculated field.
+/// Each request's engine work runs on one budget and stops when the client goes away; over budget is 422.
 /// </summary>
 public static class ExecutionApi
 {
@@ -36,32 +38,37 @@ public static class ExecutionApi
     }
 
     private static Task<Results<Ok<DataValidationResult>, ValidationProblem, ProblemHttpResult>> Validate(
-        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine) =>
-        RunAsync<DataValidationResult>(request, store, (blueprint, action) => TypedResults.Ok(engine.Validate(blueprint, action, request.Data)));
+        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine, CancellationToken ct) =>
+        RunAsync<DataValidationResult>(request, store, engine, (blueprint, action, budget) =>
+            TypedResults.Ok(engine.Validate(blueprint, action, request.Data, budget)), ct);
 
     private static Task<Results<Ok<CalculateResponse>, ValidationProblem, ProblemHttpResult>> Calculate(
-        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine) =>
-        RunAsync<CalculateResponse>(request, store, (blueprint, action) =>
-            TypedResults.Ok(new CalculateResponse(engine.Calculate(blueprint, action, request.Data))));
+        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine, CancellationToken ct) =>
+        RunAsync<CalculateResponse>(request, store, engine, (blueprint, action, budget) =>
+            TypedResults.Ok(new CalculateResponse(engine.Calculate(blueprint, action, request.Data, budget))), ct);
 
     private static Task<Results<Ok<RouteResponse>, ValidationProblem, ProblemHttpResult>> Route(
-        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine) =>
-        RunAsync<RouteResponse>(request, store, (blueprint, action) =>
+        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine, CancellationToken ct) =>
+        RunAsync<RouteResponse>(request, store, engine, (blueprint, action, budget) =>
         {
-            var route = engine.Route(blueprint, action, engine.Calculate(blueprint, action, request.Data));
+            var route = engine.Route(blueprint, action, engine.Calculate(blueprint, action, request.Data, budget), budget);
             return route.IsNoMatch
                 ? ApiProblems.Unprocessable(route.Error!, "No route matches")
                 : TypedResults.Ok(new RouteResponse(route.NextActionId, route.NextParticipant));
-        });
+        }, ct);
 
     private static Task<Results<Ok<DiscloseResponse>, ValidationProblem, ProblemHttpResult>> Disclose(
-        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine) =>
-        RunAsync<DiscloseResponse>(request, store, (blueprint, action) => TypedResults.Ok(
-            new DiscloseResponse(engine.Disclose(blueprint, action, engine.Calculate(blueprint, action, request.Data)))));
+        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine, CancellationToken ct) =>
+        RunAsync<DiscloseResponse>(request, store, engine, (blueprint, action, budget) => TypedResults.Ok(
+            new DiscloseResponse(engine.Disclose(blueprint, action, engine.Calculate(blueprint, action, request.Data, budget), budget))), ct);
 
-    /// <summary>400 without ids, 404 for an unknown blueprint or action, 422 for a draft whose action cannot compile.</summary>
+    /// <summary>
+    /// 400 without ids, 404 for an unknown blueprint or action, 422 for a draft whose action cannot compile or for work
+    /// over the budget. A client that goes away cancels the budget, which ends the work.
+    /// </summary>
     private static async Task<Results<Ok<T>, ValidationProblem, ProblemHttpResult>> RunAsync<T>(
-        ExecutionRequest request, BlueprintStore store, Func<BlueprintModel, BlueprintAction, Results<Ok<T>, ProblemHttpResult>> run)
+        ExecutionRequest request, BlueprintStore store, BlueprintEngine engine,
+        Func<BlueprintModel, BlueprintAction, WorkBudget, Results<Ok<T>, ProblemHttpResult>> run, CancellationToken ct)
     {
         var errors = new FieldErrors();
         errors.Required("blueprintId", request.BlueprintId, 64);
@@ -87,7 +94,7 @@ public static class ExecutionApi
 
         try
         {
-            return run(record.Blueprint, action).Result switch
+            return run(record.Blueprint, action, engine.Budget(ct)).Result switch
             {
                 Ok<T> ok => ok,
                 ProblemHttpResult problem => problem,
@@ -99,6 +106,10 @@ public static class ExecutionApi
             return ApiProblems.Invalid("The action cannot be executed",
                 "The blueprint's action does not compile; each problem is listed under errors by its pointer into the blueprint.",
                 e.Problems);
+        }
+        catch (BudgetExceededException e)
+        {
+            return ApiProblems.BudgetExceeded(e);
         }
     }
 }

@@ -2,6 +2,7 @@ using System.Security.Claims;
 using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
+using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
@@ -146,8 +147,9 @@ public static class InstancesApi
 
     /// <summary>
     /// Checks in this order: unknown instance/action 404, malformed body 400, not the next action 409, sender not
-    /// bound to the action's participant 403, data failing the schema 422 (every failing pointer), no route 422; then
-    /// the sender must be the caller's wallet (403) and the step must be free (409) before anything is committed.
+    /// bound to the action's participant 403, data failing the schema 422 (every failing pointer), work over the engine's
+    /// budget 422, no route 422; then the sender must be the caller's wallet (403) and the step must be free (409) before
+    /// anything is committed.
     /// </summary>
     private static async Task<Results<Created<SubmitActionResponse>, ValidationProblem, ProblemHttpResult>> Submit(
         string instanceId, string actionId, SubmitActionRequest request, HttpContext context, InstanceStore instances,
@@ -206,7 +208,7 @@ public static class InstancesApi
         Plan plan;
         using (context.Timing().Measure("engine", ActionSubmission.Source))
         {
-            refused = Prepare(blueprint, action, request.Data, engine, instance, out plan);
+            refused = Prepare(blueprint, action, request.Data, engine.Budget(context.RequestAborted), engine, instance, out plan);
         }
 
         if (refused is not null)
@@ -229,19 +231,26 @@ public static class InstancesApi
 
     private sealed record Plan(string? NextActionId, JsonObject Calculated, IReadOnlyList<DisclosedShare> Shares);
 
-    /// <summary>validate → calculate → route → disclose, and the canonical bytes of each participant's share.</summary>
-    private static ProblemHttpResult? Prepare(BlueprintModel blueprint, BlueprintAction action, JsonNode? data,
+    /// <summary>
+    /// validate → calculate → route → disclose on one budget (over it: 422, before anything is claimed), and the canonical
+    /// bytes of each participant's share.
+    /// </summary>
+    private static ProblemHttpResult? Prepare(BlueprintModel blueprint, BlueprintAction action, JsonNode? data, WorkBudget budget,
         BlueprintEngine engine, InstanceRecord instance, out Plan plan)
     {
         plan = null!;
         Sorcha.Blueprint.Engine.Execution.ActionResult result;
         try
         {
-            result = engine.Process(blueprint, action, data);
+            result = engine.Process(blueprint, action, data, budget);
         }
         catch (InvalidBlueprintException e)
         {
             return ApiProblems.Invalid("The action cannot be executed", "The blueprint's action does not compile.", e.Problems);
+        }
+        catch (BudgetExceededException e)
+        {
+            return ApiProblems.BudgetExceeded(e);
         }
 
         if (!result.Valid)

@@ -32,6 +32,22 @@ public static class ApiProblems
             Detail = detail,
         });
 
+    /// <summary>
+    /// 422 for blueprint work over the request's budget (docs/reliability.md, "Work budgets"): the title names the
+    /// budget, and so does the <c>budget</c> member ("time", "steps" or "output") for clients that branch on it.
+    /// </summary>
+    public static ProblemHttpResult BudgetExceeded(BudgetExceededException e)
+    {
+        var (name, title) = e.Budget switch
+        {
+            BudgetKind.Time => ("time", "Time budget exceeded"),
+            BudgetKind.Steps => ("steps", "Step budget exceeded"),
+            _ => ("output", "Output budget exceeded"),
+        };
+        return TypedResults.Problem(e.Message, statusCode: StatusCodes.Status422UnprocessableEntity, title: title,
+            extensions: new Dictionary<string, object?> { ["budget"] = name });
+    }
+
     /// <summary>A 4xx/5xx decided by a downstream call (see Downstream/DownstreamException).</summary>
     public static ProblemHttpResult From(int status, string title, string detail) =>
         TypedResults.Problem(detail, statusCode: status, title: title);

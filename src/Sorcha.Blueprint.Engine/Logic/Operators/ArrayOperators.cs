@@ -1,5 +1,4 @@
 using System.Text.Json.Nodes;
-using Sorcha.Blueprint.Engine.Json;
 
 namespace Sorcha.Blueprint.Engine.Logic.Operators;
 
@@ -12,17 +11,17 @@ internal static class ArrayOperators
 {
     public static IEnumerable<LogicOperator> All()
     {
-        yield return LogicOperator.Eager("merge", 0, -1, Merge);
+        yield return LogicOperator.EagerWithBudget("merge", 0, -1, Merge);
         yield return new LogicOperator("map", 2, 2, Map);
         yield return new LogicOperator("filter", 2, 2, Filter);
         yield return new LogicOperator("reduce", 2, 3, Reduce);
         yield return new LogicOperator("all", 2, 2, All);
-        yield return new LogicOperator("none", 2, 2, (args, data, depth) => JsValue.Bool(Filter(args, data, depth).Count == 0));
-        yield return new LogicOperator("some", 2, 2, (args, data, depth) => JsValue.Bool(Filter(args, data, depth).Count > 0));
+        yield return new LogicOperator("none", 2, 2, (args, data, scope) => JsValue.Bool(Filter(args, data, scope).Count == 0));
+        yield return new LogicOperator("some", 2, 2, (args, data, scope) => JsValue.Bool(Filter(args, data, scope).Count > 0));
     }
 
     /// <summary>Flattens one level: arrays are concatenated, other values appended.</summary>
-    private static JsonArray Merge(JsonNode?[] args)
+    private static JsonArray Merge(JsonNode?[] args, WorkBudget budget)
     {
         var result = new JsonArray();
         foreach (var arg in args)
@@ -31,80 +30,84 @@ internal static class ArrayOperators
             {
                 foreach (var item in array)
                 {
-                    result.Add(JsonNodes.Detach(item));
+                    result.Add(budget.Detach(item));
                 }
             }
             else
             {
-                result.Add(JsonNodes.Detach(arg));
+                result.Add(budget.Detach(arg));
             }
         }
 
+        budget.Produce(result.Count);
         return result;
     }
 
-    private static JsonArray Map(LogicNode[] args, JsonNode? data, int depth)
+    private static JsonArray Map(LogicNode[] args, JsonNode? data, LogicScope scope)
     {
         var result = new JsonArray();
-        if (args[0].Evaluate(data, depth) is JsonArray source)
+        if (args[0].Evaluate(data, scope) is JsonArray source)
         {
             foreach (var item in source)
             {
-                result.Add(JsonNodes.Detach(args[1].Evaluate(item, depth)));
+                result.Add(scope.Budget.Detach(args[1].Evaluate(item, scope)));
             }
         }
 
+        scope.Budget.Produce(result.Count);
         return result;
     }
 
-    private static JsonArray Filter(LogicNode[] args, JsonNode? data, int depth)
+    private static JsonArray Filter(LogicNode[] args, JsonNode? data, LogicScope scope)
     {
         var result = new JsonArray();
-        if (args[0].Evaluate(data, depth) is JsonArray source)
+        if (args[0].Evaluate(data, scope) is JsonArray source)
         {
             foreach (var item in source)
             {
-                if (JsValue.Truthy(args[1].Evaluate(item, depth)))
+                if (JsValue.Truthy(args[1].Evaluate(item, scope)))
                 {
-                    result.Add(JsonNodes.Detach(item));
+                    result.Add(scope.Budget.Detach(item));
                 }
             }
         }
 
+        scope.Budget.Produce(result.Count);
         return result;
     }
 
-    private static JsonNode? Reduce(LogicNode[] args, JsonNode? data, int depth)
+    private static JsonNode? Reduce(LogicNode[] args, JsonNode? data, LogicScope scope)
     {
-        var accumulator = args.Length > 2 ? args[2].Evaluate(data, depth) : null;
-        if (args[0].Evaluate(data, depth) is not JsonArray source)
+        var accumulator = args.Length > 2 ? args[2].Evaluate(data, scope) : null;
+        if (args[0].Evaluate(data, scope) is not JsonArray source)
         {
             return accumulator;
         }
 
         foreach (var item in source)
         {
-            var scope = new JsonObject
+            var step = new JsonObject
             {
-                ["current"] = JsonNodes.Detach(item),
-                ["accumulator"] = JsonNodes.Detach(accumulator),
+                ["current"] = scope.Budget.Detach(item),
+                ["accumulator"] = scope.Budget.Detach(accumulator),
             };
-            accumulator = args[1].Evaluate(scope, depth);
+            scope.Budget.Produce(2);
+            accumulator = args[1].Evaluate(step, scope);
         }
 
         return accumulator;
     }
 
-    private static JsonNode All(LogicNode[] args, JsonNode? data, int depth)
+    private static JsonNode All(LogicNode[] args, JsonNode? data, LogicScope scope)
     {
-        if (args[0].Evaluate(data, depth) is not JsonArray { Count: > 0 } source)
+        if (args[0].Evaluate(data, scope) is not JsonArray { Count: > 0 } source)
         {
             return JsValue.Bool(false);
         }
 
         foreach (var item in source)
         {
-            if (!JsValue.Truthy(args[1].Evaluate(item, depth)))
+            if (!JsValue.Truthy(args[1].Evaluate(item, scope)))
             {
                 return JsValue.Bool(false);
             }

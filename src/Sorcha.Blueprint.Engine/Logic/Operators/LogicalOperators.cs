@@ -9,8 +9,8 @@ internal static class LogicalOperators
     {
         yield return new LogicOperator("if", 1, -1, If);
         yield return new LogicOperator("?:", 3, 3, If);
-        yield return new LogicOperator("and", 1, -1, (args, data, depth) => ShortCircuit(args, data, depth, stopWhenTruthy: false));
-        yield return new LogicOperator("or", 1, -1, (args, data, depth) => ShortCircuit(args, data, depth, stopWhenTruthy: true));
+        yield return new LogicOperator("and", 1, -1, (args, data, scope) => ShortCircuit(args, data, scope, stopWhenTruthy: false));
+        yield return new LogicOperator("or", 1, -1, (args, data, scope) => ShortCircuit(args, data, scope, stopWhenTruthy: true));
         yield return LogicOperator.Eager("!", 1, 1, args => JsValue.Bool(!JsValue.Truthy(args[0])));
         yield return LogicOperator.Eager("!!", 1, 1, args => JsValue.Bool(JsValue.Truthy(args[0])));
         // json-logic-js logs to the console; a server has no console worth writing rule values to, so it is identity.
@@ -18,26 +18,26 @@ internal static class LogicalOperators
     }
 
     /// <summary>[cond1, then1, cond2, then2, …, else]: the first truthy condition's value, else the trailing value or null.</summary>
-    private static JsonNode? If(LogicNode[] args, JsonNode? data, int depth)
+    private static JsonNode? If(LogicNode[] args, JsonNode? data, LogicScope scope)
     {
         var i = 0;
         for (; i < args.Length - 1; i += 2)
         {
-            if (JsValue.Truthy(args[i].Evaluate(data, depth)))
+            if (JsValue.Truthy(args[i].Evaluate(data, scope)))
             {
-                return args[i + 1].Evaluate(data, depth);
+                return args[i + 1].Evaluate(data, scope);
             }
         }
 
-        return i == args.Length - 1 ? args[i].Evaluate(data, depth) : null;
+        return i == args.Length - 1 ? args[i].Evaluate(data, scope) : null;
     }
 
-    private static JsonNode? ShortCircuit(LogicNode[] args, JsonNode? data, int depth, bool stopWhenTruthy)
+    private static JsonNode? ShortCircuit(LogicNode[] args, JsonNode? data, LogicScope scope, bool stopWhenTruthy)
     {
         JsonNode? current = null;
         foreach (var arg in args)
         {
-            current = arg.Evaluate(data, depth);
+            current = arg.Evaluate(data, scope);
             if (JsValue.Truthy(current) == stopWhenTruthy)
             {
                 return current;

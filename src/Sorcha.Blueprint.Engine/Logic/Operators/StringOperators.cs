@@ -11,7 +11,7 @@ internal static class StringOperators
     public static IEnumerable<LogicOperator> All()
     {
         yield return LogicOperator.Eager("in", 2, 2, args => JsValue.Bool(In(args[0], args[1])));
-        yield return LogicOperator.Eager("cat", 0, -1, Cat);
+        yield return LogicOperator.EagerWithBudget("cat", 0, -1, Cat);
         yield return LogicOperator.Eager("substr", 2, 3, Substr);
     }
 
@@ -29,12 +29,15 @@ internal static class StringOperators
         }
     }
 
-    private static JsonNode Cat(JsonNode?[] args)
+    private static JsonNode Cat(JsonNode?[] args, WorkBudget budget)
     {
         var builder = new StringBuilder();
         foreach (var arg in args)
         {
-            builder.Append(JsValue.ToJsString(arg));
+            // Charged part by part, so a string that doubles per reduce step stops before it is built, not after.
+            var part = JsValue.ToJsString(arg);
+            budget.Produce(part.Length);
+            builder.Append(part);
         }
 
         return JsonValue.Create(builder.ToString());

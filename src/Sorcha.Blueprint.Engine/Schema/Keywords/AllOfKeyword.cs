@@ -8,6 +8,8 @@ internal sealed class AllOfKeyword(SchemaNode[] schemas) : IKeyword
     public static IKeyword? Create(JsonObject schema, string pointer, SchemaCompiler compiler) =>
         compiler.SubschemaArray(schema, "allOf", pointer) is { } schemas ? new AllOfKeyword(schemas) : null;
 
+    public IEnumerable<SchemaNode> InPlace => schemas;
+
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
     {
         var valid = true;

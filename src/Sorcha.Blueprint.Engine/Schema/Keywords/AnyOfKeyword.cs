@@ -11,6 +11,8 @@ internal sealed class AnyOfKeyword(SchemaNode[] schemas) : IKeyword
     public static IKeyword? Create(JsonObject schema, string pointer, SchemaCompiler compiler) =>
         compiler.SubschemaArray(schema, "anyOf", pointer) is { } schemas ? new AnyOfKeyword(schemas) : null;
 
+    public IEnumerable<SchemaNode> InPlace => schemas;
+
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
     {
         var quiet = scope.Quiet();

@@ -17,6 +17,8 @@ internal sealed class ConditionalKeyword(SchemaNode condition, SchemaNode? then,
         return condition is null || (then is null && otherwise is null) ? null : new ConditionalKeyword(condition, then, otherwise);
     }
 
+    public IEnumerable<SchemaNode> InPlace => new[] { condition, then, otherwise }.OfType<SchemaNode>();
+
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
     {
         var branch = condition.Evaluate(instance, scope.Quiet()) ? then : otherwise;

@@ -8,6 +8,8 @@ internal sealed class DependentSchemasKeyword(Dictionary<string, SchemaNode> dep
     public static IKeyword? Create(JsonObject schema, string pointer, SchemaCompiler compiler) =>
         compiler.SubschemaMap(schema, "dependentSchemas", pointer) is { } map ? new DependentSchemasKeyword(map) : null;
 
+    public IEnumerable<SchemaNode> InPlace => dependencies.Values;
+
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
     {
         if (instance is not JsonObject obj)

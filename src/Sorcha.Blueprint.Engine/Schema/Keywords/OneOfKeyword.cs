@@ -8,6 +8,8 @@ internal sealed class OneOfKeyword(SchemaNode[] schemas) : IKeyword
     public static IKeyword? Create(JsonObject schema, string pointer, SchemaCompiler compiler) =>
         compiler.SubschemaArray(schema, "oneOf", pointer) is { } schemas ? new OneOfKeyword(schemas) : null;
 
+    public IEnumerable<SchemaNode> InPlace => schemas;
+
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
     {
         var quiet = scope.Quiet();

@@ -25,7 +25,7 @@ internal sealed class PatternKeyword(Regex regex) : IKeyword
 
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
     {
-        if (instance is not JsonValue value || !value.TryGetValue(out string? text) || SchemaRegex.IsMatch(regex, text))
+        if (instance is not JsonValue value || !value.TryGetValue(out string? text) || SchemaRegex.IsMatch(regex, text, scope.Budget))
         {
             return true;
         }

@@ -81,7 +81,7 @@ internal sealed class PropertiesKeyword(
 
         foreach (var (pattern, schema) in patterns)
         {
-            if (SchemaRegex.IsMatch(pattern, name))
+            if (SchemaRegex.IsMatch(pattern, name, scope.Budget))
             {
                 matched = true;
                 valid &= schema.Evaluate(value, child);

@@ -23,5 +23,7 @@ internal sealed class RefKeyword(string reference) : IKeyword
         return keyword;
     }
 
+    public IEnumerable<SchemaNode> InPlace => [Target];
+
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope) => Target.Evaluate(instance, scope);
 }

@@ -29,26 +29,47 @@ internal sealed class UniqueItemsKeyword : IKeyword
             return true;
         }
 
-        // Quadratic, but data arrays in blueprint actions are small; hashing JSON equality (1 == 1.0) is not worth it.
+        // Items are compared only with earlier items of the same hash, so a large array costs about one pass rather
+        // than n² comparisons; each comparison is a step, which bounds even a bucket of colliding items.
+        var buckets = new Dictionary<int, List<int>>();
         var valid = true;
-        for (var i = 1; i < array.Count; i++)
+        for (var i = 0; i < array.Count; i++)
         {
-            for (var j = 0; j < i; j++)
+            var hash = JsonEquality.Hash(array[i]);
+            if (!buckets.TryGetValue(hash, out var earlier))
             {
-                if (JsonEquality.DeepEquals(array[i], array[j]))
-                {
-                    valid = false;
-                    if (!scope.Collecting)
-                    {
-                        return false;
-                    }
-
-                    scope.Item(i).Report($"duplicates item {j}; items must be unique");
-                    break;
-                }
+                buckets[hash] = [i];
+                continue;
             }
+
+            if (Duplicated(array, i, earlier, scope.Budget) is { } j)
+            {
+                valid = false;
+                if (!scope.Collecting)
+                {
+                    return false;
+                }
+
+                scope.Item(i).Report($"duplicates item {j}; items must be unique");
+            }
+
+            earlier.Add(i);
         }
 
         return valid;
+    }
+
+    private static int? Duplicated(JsonArray array, int i, List<int> earlier, WorkBudget budget)
+    {
+        foreach (var j in earlier)
+        {
+            budget.Step();
+            if (JsonEquality.DeepEquals(array[i], array[j]))
+            {
+                return j;
+            }
+        }
+
+        return null;
     }
 }

@@ -1,0 +1,103 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Http.Json;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Blueprints;
+
+/// <summary>
+/// Hostile blueprints through real HTTP (docs/reliability.md, "Work budgets"): each gets a 4xx problem within its
+/// budget, nothing changes, and the Blueprint service then answers a normal request as before.
+/// </summary>
+[Collection(PlatformScope.Name)]
+public sealed class WorkBudgetTests(PlatformFixture platform)
+{
+    /// <summary>The engine's deadline is 500 ms; loose on a shared two-core machine, and far below "never" or minutes.</summary>
+    private static readonly TimeSpan Loosely = TimeSpan.FromSeconds(5);
+
+    private static readonly JsonNode Doubling =
+        JsonNode.Parse("""{"reduce":[{"var":"xs"},{"cat":[{"var":"accumulator"},{"var":"accumulator"}]},"a"]}""")!;
+
+    private static readonly object TwentySixItems = new { xs = Enumerable.Range(0, 26).ToArray() };
+
+    [Fact]
+    public async Task A_schema_applying_to_itself_without_progress_is_refused_at_once_and_at_publish()
+    {
+        using var caller = await platform.ClientAsync("budget-ref-cycle");
+        var draft = BlueprintFlows.Sample("expense-approval");
+        draft["actions"]![0]!["dataSchema"] = JsonNode.Parse("""{"anyOf":[{"$ref":"#"},{"$ref":"#"}]}""");
+        var id = (await BlueprintFlows.CreateAsync(caller, draft)).Str("id");
+
+        var problem = await RefusedInTimeAsync(caller, "/api/execution/validate", new { blueprintId = id, actionId = "submit", data = new { } });
+        Assert.Contains("/actions/0/dataSchema", BlueprintFlows.ErrorKeys(problem));
+
+        using var publish = await caller.PostAsJsonAsync($"/api/blueprints/{id}/publish", new { });
+        var refused = await ProblemAssert.IsProblemAsync(publish, HttpStatusCode.UnprocessableEntity);
+        Assert.Contains("/actions/0/dataSchema", BlueprintFlows.ErrorKeys(refused));
+
+        await NormalRequestAnswersAsync(caller);
+    }
+
+    [Fact]
+    public async Task A_calculation_doubling_per_item_is_422_naming_the_output_budget()
+    {
+        using var caller = await platform.ClientAsync("budget-doubling");
+        var draft = BlueprintFlows.Sample("expense-approval");
+        draft["actions"]![0]!["calculations"] = new JsonObject { ["big"] = Doubling.DeepClone() };
+        var id = (await BlueprintFlows.CreateAsync(caller, draft)).Str("id");
+
+        foreach (var helper in (string[])["calculate", "route", "disclose"])
+        {
+            var problem = await RefusedInTimeAsync(caller, $"/api/execution/{helper}", new { blueprintId = id, actionId = "submit", data = TwentySixItems });
+            Assert.Equal("output", problem.Str("budget"));
+            Assert.Equal("Output budget exceeded", problem.Str("title"));
+        }
+
+        await NormalRequestAnswersAsync(caller);
+    }
+
+    [Fact]
+    public async Task An_action_submission_over_budget_is_422_and_takes_no_step()
+    {
+        using var caller = await platform.ClientAsync("budget-submit");
+        var blueprint = BlueprintFlows.Sample("expense-approval");
+        blueprint["actions"]![0]!["dataSchema"] = true;
+        blueprint["actions"]![0]!["calculations"] = new JsonObject { ["big"] = Doubling.DeepClone() };
+        var id = (await BlueprintFlows.CreateAsync(caller, blueprint)).Str("id");
+        await Json.PostAsync(caller, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
+        var wallet = await InstanceFlows.WalletAsync(caller);
+        var register = await InstanceFlows.RegisterAsync(caller);
+        var instance = await InstanceFlows.InstanceAsync(caller, id, register,
+            new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });
+
+        var problem = await RefusedInTimeAsync(caller, $"/api/instances/{instance}/actions/submit", new { sender = wallet, data = TwentySixItems });
+        Assert.Equal("output", problem.Str("budget"));
+        var state = await BlueprintFlows.GetAsync(caller, $"/api/instances/{instance}");
+        Assert.Equal("submit", state.Str("nextActionId"));
+
+        // The same instance takes the same action with data inside the budget.
+        var committed = await Json.PostAsync(caller, $"/api/instances/{instance}/actions/submit",
+            new { sender = wallet, data = new { xs = Enumerable.Range(1, 3).ToArray() } }, HttpStatusCode.Created);
+        Assert.Equal("approve", committed.Str("nextActionId"));
+    }
+
+    private static async Task<JsonElement> RefusedInTimeAsync(HttpClient caller, string url, object body)
+    {
+        var clock = Stopwatch.StartNew();
+        using var response = await caller.PostAsJsonAsync(url, body);
+        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.UnprocessableEntity);
+        Assert.True(clock.Elapsed < Loosely, $"POST {url} took {clock.Elapsed}");
+        return problem;
+    }
+
+    /// <summary>The expense-approval sample validates as before: the hostile request left the service answering.</summary>
+    private static async Task NormalRequestAnswersAsync(HttpClient caller)
+    {
+        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Str("id");
+        var ok = await Json.PostAsync(caller, "/api/execution/validate",
+            new { blueprintId = id, actionId = "submit", data = InstanceFlows.Claim }, HttpStatusCode.OK);
+        Assert.True(ok.GetProperty("valid").GetBoolean());
+    }
+}
