@@ -10,11 +10,12 @@ namespace Sorcha.Hosting;
 public static class InheritedEnvironment
 {
     /// <summary>
-    /// Every child: where programs and the home folder are, user, temp folder, time zone, locale, the .NET runtime's
-    /// own knobs (DOTNET_ROOT, DOTNET_gcServer …) and the runtime folder rootless container engines keep their socket in.
+    /// Every child: where programs, libraries (a libsodium outside the system folders) and the home folder are, user,
+    /// temp folder, time zone, locale, the .NET runtime's own knobs (DOTNET_ROOT, DOTNET_gcServer …) and the runtime
+    /// folder rootless container engines keep their socket in.
     /// </summary>
     public static readonly IReadOnlyList<string> Basics =
-        ["PATH", "HOME", "USER", "LOGNAME", "TMPDIR", "TZ", "LANG", "LANGUAGE", "LC_*", "XDG_RUNTIME_DIR", "DOTNET_*"];
+        ["PATH", "HOME", "USER", "LOGNAME", "TMPDIR", "TZ", "LANG", "LANGUAGE", "LC_*", "XDG_RUNTIME_DIR", "LD_LIBRARY_PATH", "DOTNET_*"];
 
     /// <summary>The variables of this process that match <paramref name="patterns"/>: exact names, or prefixes ending in '*'.</summary>
     public static Dictionary<string, string> Pick(IEnumerable<string> patterns)

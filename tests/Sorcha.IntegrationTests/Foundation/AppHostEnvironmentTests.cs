@@ -13,7 +13,6 @@ public sealed class AppHostEnvironmentTests
     [InlineData(null, null, "Development")]
     [InlineData("Production", null, "Production")]
     [InlineData(null, "Staging", "Staging")]
-    [InlineData("Production", "Staging", "Production")]
     public void The_services_run_in_the_environment_the_AppHost_is_given(string? aspnetcore, string? dotnet, string expected)
     {
         var saved = (Environment.GetEnvironmentVariable("ASPNETCORE_ENVIRONMENT"), Environment.GetEnvironmentVariable("DOTNET_ENVIRONMENT"));

@@ -26,7 +26,7 @@ public sealed class ProductionPlatformFixture : PlatformFixture
         var appHostEnvironment = new Dictionary<string, string>
         {
             ["ASPNETCORE_ENVIRONMENT"] = "Production",
-            ["Authentication__Schemes__Bearer__JwksUri"] = Issuer.JwksUri,
+            ["Authentication__Schemes__Bearer__JwksUri"] = Issuer.JwksUri!.ToString(),
             ["Authentication__Schemes__Bearer__ValidIssuer"] = TestIssuer.Name,
             ["Authentication__Schemes__Bearer__ValidAudience"] = TestIssuer.Audience,
             // The test issuer serves its keys over plain HTTP on loopback; a real one is HTTPS.

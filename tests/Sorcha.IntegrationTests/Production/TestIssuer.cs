@@ -23,7 +23,7 @@ public sealed class TestIssuer : IAsyncDisposable
     private readonly RSA _rsa = RSA.Create(2048);
     private WebApplication? _web;
 
-    public string JwksUri { get; private set; } = "";
+    public Uri? JwksUri { get; private set; }
 
     public async Task StartAsync()
     {
@@ -37,12 +37,12 @@ public sealed class TestIssuer : IAsyncDisposable
         {
             keys = new[]
             {
-                new { kty = "RSA", use = "sig", alg = "RS256", kid = KeyId, n = Base64UrlEncoder.Encode(key.Modulus), e = Base64UrlEncoder.Encode(key.Exponent) },
+                new { kty = "RSA", use = "sig", alg = "RS256", kid = KeyId, n = Base64UrlEncoder.Encode(key.Modulus!), e = Base64UrlEncoder.Encode(key.Exponent!) },
             },
         };
         _web.MapGet("/jwks.json", () => Results.Json(jwks));
         await _web.StartAsync();
-        JwksUri = $"http://127.0.0.1:{port}/jwks.json";
+        JwksUri = new Uri($"http://127.0.0.1:{port}/jwks.json");
     }
 
     public string Token(string subject, string audience = Audience) => new JsonWebTokenHandler().CreateToken(new SecurityTokenDescriptor
