@@ -5,7 +5,7 @@ using Sorcha.ServiceDefaults.Auth;
 namespace Sorcha.IntegrationTests.Production;
 
 /// <summary>
-/// What each child process was started with, read from /proc/&lt;pid&gt;/environ: the environment the AppHost was given,
+/// What each child process runs with, read from /proc/&lt;pid&gt;/environ: the environment the AppHost was given,
 /// and only the secrets that child uses. The AppHost's own environment held a parameter (the fixture's canary) and the
 /// issuer settings; no child may have received the first, Redis neither.
 /// </summary>
@@ -30,7 +30,7 @@ public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
         foreach (var resource in platform.App.Resources.Where(r => r.Process is not null))
         {
             var name = resource.Spec.Name;
-            var environ = Environ(resource.Process!.Id);
+            var environ = Environ(resource.Process!);
             var text = string.Join('\n', environ.Select(e => $"{e.Key}={e.Value}"));
             foreach (var (secret, value, holders) in secrets)
             {
@@ -63,8 +63,18 @@ public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
         Assert.True(findings.Count == 0, string.Join('\n', findings));
     }
 
-    private static Dictionary<string, string> Environ(int pid) =>
-        File.ReadAllText($"/proc/{pid}/environ").Split('\0', StringSplitOptions.RemoveEmptyEntries)
+    /// <summary>
+    /// The process's environment from /proc. redis-server writes its process title over that memory (setproctitle), so
+    /// there /proc shows no variable at all; then the environment the orchestrator handed it at exec is the answer.
+    /// </summary>
+    private static Dictionary<string, string> Environ(System.Diagnostics.Process process)
+    {
+        var variables = File.ReadAllText($"/proc/{process.Id}/environ").Split('\0')
+            .Where(e => e.Contains('=', StringComparison.Ordinal))
             .Select(e => e.Split('=', 2))
-            .ToDictionary(e => e[0], e => e.Length > 1 ? e[1] : "", StringComparer.Ordinal);
+            .ToDictionary(e => e[0], e => e[1], StringComparer.Ordinal);
+        return variables.Count > 0
+            ? variables
+            : process.StartInfo.Environment.ToDictionary(e => e.Key, e => e.Value ?? "", StringComparer.Ordinal);
+    }
 }
