@@ -13,7 +13,7 @@ public sealed class ProductionPlatformFixture : PlatformFixture
 {
     public const string CanaryVariable = "Parameters__canary-secret";
 
-    public TestIssuer Issuer { get; } = new();
+    public TestIssuer Issuer { get; private set; } = null!;
 
     /// <summary>A value in the AppHost's environment under a parameter name, which no child process may receive.</summary>
     public string Canary { get; } = SorchaApp.GenerateSecret();
@@ -22,12 +22,12 @@ public sealed class ProductionPlatformFixture : PlatformFixture
 
     public override async Task InitializeAsync()
     {
-        await Issuer.StartAsync();
+        Issuer = await TestIssuer.StartAsync();
         var appHostEnvironment = new Dictionary<string, string>
         {
             ["ASPNETCORE_ENVIRONMENT"] = "Production",
-            ["Authentication__Schemes__Bearer__JwksUri"] = Issuer.JwksUri!.ToString(),
-            ["Authentication__Schemes__Bearer__ValidIssuer"] = TestIssuer.Name,
+            ["Authentication__Schemes__Bearer__JwksUri"] = Issuer.JwksUri.ToString(),
+            ["Authentication__Schemes__Bearer__ValidIssuer"] = Issuer.Name,
             ["Authentication__Schemes__Bearer__ValidAudience"] = TestIssuer.Audience,
             // The test issuer serves its keys over plain HTTP on loopback; a real one is HTTPS.
             ["Authentication__Schemes__Bearer__RequireHttpsMetadata"] = "false",
