@@ -5,12 +5,14 @@ using Sorcha.AppHost.Dashboard;
 var builder = WebApplication.CreateBuilder(args);
 var configuration = builder.Configuration;
 var options = new SorchaAppOptions { DevClientSecret = "", WalletKeyEncryptionKey = "", RegisterKeyEncryptionKey = "",
-    DataDirectory = "" };
+    DataDirectory = "", Environment = AppHostConfiguration.Environment(configuration) };
 var dataDir = configuration["data-dir"] ?? Path.Combine(options.RepositoryRoot, "src", "Sorcha.AppHost", ".data");
+string? secretFile = null;
 options = options with
 {
     DataDirectory = dataDir,
-    DevClientSecret = Parameters.SecretOrGenerate(configuration, "dev-client-secret", dataDir, out var secretFile),
+    // Only Development has a token endpoint: elsewhere no development secret is read, made or handed to anyone.
+    DevClientSecret = options.IsDevelopment ? Parameters.SecretOrGenerate(configuration, "dev-client-secret", dataDir, out secretFile) : "",
     WalletKeyEncryptionKey = Parameters.SecretOrGenerate(configuration, "wallet-kek", dataDir, out _),
     RegisterKeyEncryptionKey = Parameters.SecretOrGenerate(configuration, "register-kek", dataDir, out _),
     GatewayPort = configuration.GetValue("Gateway:Port", options.GatewayPort),
@@ -19,7 +21,7 @@ options = options with
     RedisProvider = configuration["Redis:Provider"],
     RedisAppendFsync = configuration["Redis:AppendFsync"] ?? options.RedisAppendFsync,
     Replicas = configuration.GetValue("Replicas", options.Replicas),
-    ServiceEnvironment = PassThrough("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_EXPORTER_OTLP_HEADERS"),
+    ServiceEnvironment = AppHostConfiguration.ServiceEnvironment(configuration),
 };
 
 var consoleLock = new object();
@@ -31,6 +33,7 @@ var (app, redis) = SorchaApp.Build(options, (name, line) =>
     }
 });
 
+Console.WriteLine($"apphost     | environment {options.Environment}");
 Console.WriteLine($"apphost     | Redis: {redis.Provider} at {redis.ConnectionString} ({redis.Reason})");
 if (secretFile is not null)
 {
@@ -52,7 +55,3 @@ await using (app)
 
     await dashboard.WaitForShutdownAsync();
 }
-
-static Dictionary<string, string> PassThrough(params string[] names) =>
-    names.Where(n => Environment.GetEnvironmentVariable(n) is { Length: > 0 })
-        .ToDictionary(n => n, n => Environment.GetEnvironmentVariable(n)!);

@@ -31,7 +31,6 @@ public static class SorchaApp
         var instances = Services
             .SelectMany(s => Enumerable.Range(0, options.Replicas).Select(i => (Service: s, Index: i, Port: Ports.Free())))
             .ToList();
-        var signingKey = Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret));
         // The Blueprint service's identity towards the Transaction service: a fresh key per run by default (its tokens
         // live minutes), given to those two processes only, so no other process, and no user, can mint one.
         var serviceKey = Convert.ToBase64String(ServiceTokens.DeriveSigningKey(options.ServiceTokenSecret));
@@ -41,8 +40,13 @@ public static class SorchaApp
             ["ASPNETCORE_ENVIRONMENT"] = options.Environment,
             ["DOTNET_ENVIRONMENT"] = options.Environment,
             ["ConnectionStrings__redis"] = redis.ConnectionString,
-            ["Authentication__Development__SigningKey"] = signingKey,
         };
+        if (options.IsDevelopment)
+        {
+            // Development tokens exist only in Development: elsewhere no process holds their key.
+            common["Authentication__Development__SigningKey"] =
+                Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret));
+        }
 
         // Every process can reach every replica of every service by name (services__<name>__http__<i>), as Aspire's
         // WithReference does; callers balance over the indexes.
@@ -55,7 +59,12 @@ public static class SorchaApp
         resources.AddRange(instances.Select(r => Project(ReplicaName(r.Service, r.Index), r.Service, r.Port,
             ServiceEnvironment(r.Service, common, options, serviceKey), options, [RedisSelector.ResourceName])));
 
-        var gatewayEnv = new Dictionary<string, string>(common) { ["Parameters__dev-client-secret"] = options.DevClientSecret };
+        var gatewayEnv = new Dictionary<string, string>(common);
+        if (options.IsDevelopment)
+        {
+            gatewayEnv["Parameters__dev-client-secret"] = options.DevClientSecret; // its token endpoint's, and only its
+        }
+
         resources.Add(Project(Gateway, Gateway, options.GatewayPort, gatewayEnv, options,
             [RedisSelector.ResourceName, .. instances.Select(r => ReplicaName(r.Service, r.Index))]));
         return (new Orchestrator(resources, echo), redis);
@@ -68,7 +77,10 @@ public static class SorchaApp
     public static IEnumerable<string> ReplicaNames(string service, int replicas) =>
         Enumerable.Range(0, replicas).Select(i => ReplicaName(service, i));
 
-    /// <summary>Secrets go only to the service that needs them.</summary>
+    /// <summary>
+    /// Secrets go only to the service that needs them: a KEK to the one service that seals with it, the service-token
+    /// key to its issuer and its checker. Redis gets none (its spec has no environment of its own).
+    /// </summary>
     private static Dictionary<string, string> ServiceEnvironment(
         string service, Dictionary<string, string> common, SorchaAppOptions options, string serviceKey)
     {

@@ -10,9 +10,16 @@ public sealed record SorchaAppOptions
     /// <summary>The status dashboard's port; 0 turns it off.</summary>
     public int DashboardPort { get; init; } = 18888;
 
-    /// <summary>The environment the services run in. The development token endpoint exists only in Development.</summary>
-    public string Environment { get; init; } = "Development";
+    /// <summary>
+    /// The environment the services run in (the AppHost's own, <see cref="AppHostConfiguration.Environment"/>). Only
+    /// Development has the token endpoint, development tokens, Swagger UI and Server-Timing; elsewhere the services take
+    /// tokens from the configured issuer (Authentication:Schemes:Bearer, docs/reliability.md "Production mode").
+    /// </summary>
+    public string Environment { get; init; } = Environments.Development;
 
+    public bool IsDevelopment => string.Equals(Environment, Environments.Development, StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>The secret development tokens are issued for (parameter dev-client-secret); unused outside Development.</summary>
     public required string DevClientSecret { get; init; }
 
     /// <summary>Base64 of the 32-byte key that seals wallet private keys at rest (parameter wallet-kek).</summary>
@@ -50,7 +57,10 @@ public sealed record SorchaAppOptions
 
     public string BuildConfiguration { get; init; } = Metadata("BuildConfiguration");
 
-    /// <summary>Extra environment for every service (e.g. OTEL_EXPORTER_OTLP_ENDPOINT).</summary>
+    /// <summary>
+    /// Extra environment for every service and the gateway (<see cref="AppHostConfiguration.ServiceEnvironment"/>: the
+    /// AppHost's Limits, Authentication:Schemes:Bearer …, OTEL_*); never for Redis. Children inherit nothing else.
+    /// </summary>
     public IReadOnlyDictionary<string, string> ServiceEnvironment { get; init; } = new Dictionary<string, string>();
 
     private static string Metadata(string key) =>

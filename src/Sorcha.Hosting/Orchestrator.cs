@@ -135,7 +135,9 @@ public sealed class Orchestrator(IEnumerable<ResourceSpec> specs, Action<string,
             WorkingDirectory = spec.WorkingDirectory ?? Environment.CurrentDirectory,
         };
         spec.Arguments.ToList().ForEach(start.ArgumentList.Add);
-        foreach (var (key, value) in spec.Environment)
+        // A clean environment, not a copy of ours: see InheritedEnvironment.
+        start.Environment.Clear();
+        foreach (var (key, value) in InheritedEnvironment.Pick(InheritedEnvironment.Basics).Concat(spec.Environment))
         {
             start.Environment[key] = value;
         }

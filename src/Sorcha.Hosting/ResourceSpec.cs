@@ -4,6 +4,8 @@ namespace Sorcha.Hosting;
 public sealed record ResourceSpec(string Name, string FileName, IReadOnlyList<string> Arguments)
 {
     public string? WorkingDirectory { get; init; }
+
+    /// <summary>The child's whole environment besides <see cref="InheritedEnvironment.Basics"/>: nothing else is inherited.</summary>
     public IReadOnlyDictionary<string, string> Environment { get; init; } = new Dictionary<string, string>();
 
     /// <summary>The loopback port the resource listens on (0 = none, e.g. an external Redis).</summary>

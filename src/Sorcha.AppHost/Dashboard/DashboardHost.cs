@@ -7,7 +7,7 @@ namespace Sorcha.AppHost.Dashboard;
 
 /// <summary>
 /// A small resource dashboard (the Aspire dashboard is not served by our registry): every resource's state, address,
-/// restarts and recent output. Loopback only. Telemetry goes to any OTLP endpoint given in OTEL_EXPORTER_OTLP_ENDPOINT.
+/// restarts and recent output. Loopback only, and only by a loopback name (<see cref="LocalCallersOnly"/>). Telemetry goes to any OTLP endpoint given in OTEL_EXPORTER_OTLP_ENDPOINT.
 /// </summary>
 public static class DashboardHost
 {
@@ -16,6 +16,7 @@ public static class DashboardHost
         builder.WebHost.UseUrls($"http://127.0.0.1:{port}");
         builder.Logging.SetMinimumLevel(LogLevel.Warning);
         var web = builder.Build();
+        web.UseLocalCallersOnly(port);
         web.MapGet("/", () => Results.Content(Page(app, redis), "text/html; charset=utf-8"));
         web.MapGet("/api/resources", () => app.Resources.Select(r => new
         {

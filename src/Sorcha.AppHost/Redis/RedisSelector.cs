@@ -55,6 +55,8 @@ public static class RedisSelector
             ["run", "--rm", "-p", $"127.0.0.1:{port}:6379", "-v", $"{Dir(options, "redis-container")}:/data",
              "redis:7", "redis-server", "--appendonly", "yes", "--appendfsync", options.RedisAppendFsync])
         {
+            // The docker client's own settings (which engine, which config folder); nothing else of ours.
+            Environment = InheritedEnvironment.Pick(["DOCKER_*"]),
             Port = port,
             Readiness = Probes.RespPing("127.0.0.1", port),
         }, "a container runtime answered `docker info`");

@@ -9,16 +9,19 @@ namespace Sorcha.ServiceDefaults.Auth;
 public static class AuthSetup
 {
     /// <summary>
-    /// JWT bearer everywhere. Outside Development the standard settings bind from Authentication:Schemes:Bearer
-    /// (Authority, ValidAudiences); in Development the key derived from the dev client secret is trusted as well.
-    /// Every endpoint needs an authenticated caller unless it says AllowAnonymous (health, the token endpoint).
+    /// JWT bearer everywhere. In Development the key derived from the dev client secret is trusted (the gateway's token
+    /// endpoint signs with it); elsewhere only the configured issuer is (<see cref="IssuerTokens"/>). Every endpoint
+    /// needs an authenticated caller unless it says AllowAnonymous (health, the token endpoint).
     /// </summary>
     internal static void AddSorchaAuthentication(this IHostApplicationBuilder builder)
     {
         var auth = builder.Services.AddAuthentication(JwtBearerDefaults.AuthenticationScheme).AddJwtBearer();
         builder.Services.RequireSubject();
-        var devKey = builder.Configuration[DevelopmentTokens.SigningKeyConfigKey];
-        if (builder.Environment.IsDevelopment() && !string.IsNullOrEmpty(devKey))
+        if (!builder.Environment.IsDevelopment())
+        {
+            builder.Services.AcceptIssuerTokens(builder.Configuration);
+        }
+        else if (builder.Configuration[DevelopmentTokens.SigningKeyConfigKey] is { Length: > 0 } devKey)
         {
             auth.Services.PostConfigure<JwtBearerOptions>(JwtBearerDefaults.AuthenticationScheme, o =>
             {

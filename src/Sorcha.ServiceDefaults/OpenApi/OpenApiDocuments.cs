@@ -29,7 +29,7 @@ internal static class OpenApiDocuments
             Type = SecuritySchemeType.Http,
             Scheme = "bearer",
             BearerFormat = "JWT",
-            Description = "In Development: POST /api/auth/token (client credentials) on the gateway.",
+            Description = "A token from the configured issuer; in Development, from POST /api/auth/token (client credentials) on the gateway.",
         };
         document.Security = [new OpenApiSecurityRequirement { [new OpenApiSecuritySchemeReference(Bearer, document)] = [] }];
     }

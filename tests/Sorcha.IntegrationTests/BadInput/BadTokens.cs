@@ -28,7 +28,8 @@ public static class BadTokens
 
     private static byte[] Key(string devClientSecret) => DevelopmentTokens.DeriveSigningKey(devClientSecret);
 
-    private static string Create(byte[] key, string? subject = "badinput-owner", string audience = DevelopmentTokens.Audience,
+    /// <summary>A development-shaped token (HS256, the development issuer and audience) signed with <paramref name="key"/>.</summary>
+    public static string Create(byte[] key, string? subject = "badinput-owner", string audience = DevelopmentTokens.Audience,
         string issuer = DevelopmentTokens.Issuer, DateTime? expires = null)
     {
         var until = expires ?? DateTime.UtcNow.AddMinutes(10);

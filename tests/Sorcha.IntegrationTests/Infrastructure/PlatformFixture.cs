@@ -28,20 +28,9 @@ public class PlatformFixture : IAsyncLifetime
     public SorchaAppOptions Options { get; private set; } = null!;
     public HttpClient Gateway { get; private set; } = null!;
 
-    public async Task InitializeAsync()
+    public virtual async Task InitializeAsync()
     {
-        Options = new SorchaAppOptions
-        {
-            GatewayPort = Ports.Free(),
-            DashboardPort = 0,
-            DevClientSecret = SorchaApp.GenerateSecret(),
-            WalletKeyEncryptionKey = SorchaApp.GenerateSecret(),
-            RegisterKeyEncryptionKey = SorchaApp.GenerateSecret(),
-            DataDirectory = _dataDirectory,
-            RedisProvider = RedisProvider,
-            ServiceEnvironment = ServiceEnvironment,
-            Replicas = Replicas,
-        };
+        Options = CreateOptions();
         (App, Redis) = SorchaApp.Build(Options);
         Gateway = new HttpClient { BaseAddress = new Uri($"http://127.0.0.1:{Options.GatewayPort}") };
         try
@@ -54,6 +43,20 @@ public class PlatformFixture : IAsyncLifetime
             throw;
         }
     }
+
+    protected virtual SorchaAppOptions CreateOptions() =>
+        new()
+        {
+            GatewayPort = Ports.Free(),
+            DashboardPort = 0,
+            DevClientSecret = SorchaApp.GenerateSecret(),
+            WalletKeyEncryptionKey = SorchaApp.GenerateSecret(),
+            RegisterKeyEncryptionKey = SorchaApp.GenerateSecret(),
+            DataDirectory = _dataDirectory,
+            RedisProvider = RedisProvider,
+            ServiceEnvironment = ServiceEnvironment,
+            Replicas = Replicas,
+        };
 
     /// <summary>The resource names of every replica of <paramref name="service"/>, the first one (named as the service) first.</summary>
     public IReadOnlyList<string> ReplicasOf(string service) => [.. SorchaApp.ReplicaNames(service, Options.Replicas)];
@@ -80,11 +83,14 @@ public class PlatformFixture : IAsyncLifetime
     {
         var client = retryAfter is null ? new HttpClient() : new HttpClient(retryAfter);
         client.BaseAddress = Gateway.BaseAddress;
-        client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", await TokenAsync(clientId));
+        client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", await CallerTokenAsync(clientId));
         return client;
     }
 
-    public async Task DisposeAsync()
+    /// <summary>The token <see cref="ClientAsync"/> acts with: a development token here, the issuer's in Production.</summary>
+    protected virtual Task<string> CallerTokenAsync(string clientId) => TokenAsync(clientId);
+
+    public virtual async Task DisposeAsync()
     {
         Gateway?.Dispose();
         if (App is not null)

@@ -1,0 +1,45 @@
+namespace Sorcha.AppHost;
+
+/// <summary>
+/// What the AppHost's own configuration (appsettings, environment, command line) decides for the services: the
+/// environment they run in, and which of its settings they see. Each child starts from a clean environment
+/// (<see cref="Sorcha.Hosting.InheritedEnvironment"/>), so a setting meant for the services is passed on by name here.
+/// </summary>
+public static class AppHostConfiguration
+{
+    /// <summary>Sections an operator sets once on the AppHost for every service (Limits__RateLimit__PermitsPerSecond=500).</summary>
+    public static readonly IReadOnlyList<string> ForwardedSections = ["Limits", "Telemetry", "OpenApi", "Authentication:Schemes:Bearer"];
+
+    /// <summary>
+    /// Variables every service gets as they are: telemetry export, the TLS trust and proxies that reach a token
+    /// issuer, and Sorcha's switches (SORCHA_CRYPTO_BACKEND, the gateway's test-only SORCHA_TEST_SLOWDOWN).
+    /// </summary>
+    public static readonly IReadOnlyList<string> ForwardedVariables =
+    [
+        "OTEL_*", "SSL_CERT_FILE", "SSL_CERT_DIR", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy",
+        "SORCHA_CRYPTO_BACKEND", "SORCHA_TEST_SLOWDOWN",
+    ];
+
+    /// <summary>
+    /// The AppHost's environment (ASPNETCORE_ENVIRONMENT, DOTNET_ENVIRONMENT or --environment, as for any ASP.NET app),
+    /// which every service runs in; Development when none is given, so a bare `dotnet run` is a developer's run
+    /// (ASP.NET's own default would be Production).
+    /// </summary>
+    public static string Environment(IConfiguration configuration) =>
+        configuration[HostDefaults.EnvironmentKey] is { Length: > 0 } given ? given : Environments.Development;
+
+    /// <summary>The <see cref="ForwardedSections"/> as environment variables (Section__Key), plus the <see cref="ForwardedVariables"/>.</summary>
+    public static Dictionary<string, string> ServiceEnvironment(IConfiguration configuration)
+    {
+        var environment = Sorcha.Hosting.InheritedEnvironment.Pick(ForwardedVariables);
+        foreach (var (key, value) in ForwardedSections.SelectMany(s => configuration.GetSection(s).AsEnumerable()))
+        {
+            if (value is not null)
+            {
+                environment[key.Replace(":", "__", StringComparison.Ordinal)] = value;
+            }
+        }
+
+        return environment;
+    }
+}

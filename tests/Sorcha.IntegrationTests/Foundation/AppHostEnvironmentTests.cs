@@ -1,0 +1,40 @@
+using Microsoft.AspNetCore.Builder;
+using Sorcha.AppHost;
+
+namespace Sorcha.IntegrationTests.Foundation;
+
+/// <summary>
+/// The environment the AppHost runs the services in comes from its own, as any ASP.NET app's does; with none given
+/// (a developer's `dotnet run`) it is Development, not ASP.NET's default Production.
+/// </summary>
+public sealed class AppHostEnvironmentTests
+{
+    [Theory]
+    [InlineData(null, null, "Development")]
+    [InlineData("Production", null, "Production")]
+    [InlineData(null, "Staging", "Staging")]
+    public void The_services_run_in_the_environment_the_AppHost_is_given(string? aspnetcore, string? dotnet, string expected)
+    {
+        var saved = (Environment.GetEnvironmentVariable("ASPNETCORE_ENVIRONMENT"), Environment.GetEnvironmentVariable("DOTNET_ENVIRONMENT"));
+        Environment.SetEnvironmentVariable("ASPNETCORE_ENVIRONMENT", aspnetcore);
+        Environment.SetEnvironmentVariable("DOTNET_ENVIRONMENT", dotnet);
+        try
+        {
+            Assert.Equal(expected, EnvironmentOf());
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("ASPNETCORE_ENVIRONMENT", saved.Item1);
+            Environment.SetEnvironmentVariable("DOTNET_ENVIRONMENT", saved.Item2);
+        }
+    }
+
+    [Fact]
+    public void The_command_line_can_name_it_too() => Assert.Equal("Production", EnvironmentOf("--environment", "Production"));
+
+    private static string EnvironmentOf(params string[] args)
+    {
+        using var configuration = WebApplication.CreateBuilder(args).Configuration;
+        return AppHostConfiguration.Environment(configuration);
+    }
+}

@@ -1,0 +1,80 @@
+using Sorcha.AppHost.Redis;
+using Sorcha.Hosting;
+using Sorcha.ServiceDefaults.Auth;
+
+namespace Sorcha.IntegrationTests.Production;
+
+/// <summary>
+/// What each child process runs with, read from /proc/&lt;pid&gt;/environ: the environment the AppHost was given,
+/// and only the secrets that child uses. The AppHost's own environment held a parameter (the fixture's canary) and the
+/// issuer settings; no child may have received the first, Redis neither.
+/// </summary>
+[Collection(ProductionScope.Name)]
+public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
+{
+    [Fact]
+    public void Each_child_runs_in_Production_and_holds_only_the_secrets_it_uses()
+    {
+        var options = platform.Options;
+        var secrets = new (string Name, string Value, string[] Holders)[]
+        {
+            ("wallet KEK", options.WalletKeyEncryptionKey, ["wallet"]),
+            ("register KEK", options.RegisterKeyEncryptionKey, ["register"]),
+            ("service token key", Convert.ToBase64String(ServiceTokens.DeriveSigningKey(options.ServiceTokenSecret)), ["blueprint", "transaction"]),
+            ("dev client secret", options.DevClientSecret, []),
+            ("development token key", Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret)), []),
+            ("AppHost parameter", platform.Canary, []),
+        };
+
+        var findings = new List<string>();
+        foreach (var resource in platform.App.Resources.Where(r => r.Process is not null))
+        {
+            var name = resource.Spec.Name;
+            var environ = Environ(resource.Process!);
+            var text = string.Join('\n', environ.Select(e => $"{e.Key}={e.Value}"));
+            foreach (var (secret, value, holders) in secrets)
+            {
+                var holds = text.Contains(value, StringComparison.Ordinal);
+                if (holds != holders.Contains(name))
+                {
+                    findings.Add($"{name} {(holds ? "holds" : "lacks")} the {secret}");
+                }
+            }
+
+            findings.AddRange(environ.Keys.Where(k => k.StartsWith("Parameters__", StringComparison.Ordinal)).Select(k => $"{name} has {k}"));
+            if (name == RedisSelector.ResourceName)
+            {
+                // Redis gets the basics the orchestrator passes every child, and nothing of Sorcha's.
+                var allowed = InheritedEnvironment.Pick([.. InheritedEnvironment.Basics, "DOCKER_*"]).Keys.Append("SORCHA_APPHOST_PID");
+                findings.AddRange(environ.Keys.Except(allowed).Select(k => $"redis has {k}"));
+            }
+            else
+            {
+                foreach (var variable in new[] { "ASPNETCORE_ENVIRONMENT", "DOTNET_ENVIRONMENT" })
+                {
+                    if (environ.GetValueOrDefault(variable) != "Production")
+                    {
+                        findings.Add($"{name} runs with {variable}={environ.GetValueOrDefault(variable)}");
+                    }
+                }
+            }
+        }
+
+        Assert.True(findings.Count == 0, string.Join('\n', findings));
+    }
+
+    /// <summary>
+    /// The process's environment from /proc. redis-server writes its process title over that memory (setproctitle), so
+    /// there /proc shows no variable at all; then the environment the orchestrator handed it at exec is the answer.
+    /// </summary>
+    private static Dictionary<string, string> Environ(System.Diagnostics.Process process)
+    {
+        var variables = File.ReadAllText($"/proc/{process.Id}/environ").Split('\0')
+            .Where(e => e.Contains('=', StringComparison.Ordinal))
+            .Select(e => e.Split('=', 2))
+            .ToDictionary(e => e[0], e => e[1], StringComparer.Ordinal);
+        return variables.Count > 0
+            ? variables
+            : process.StartInfo.Environment.ToDictionary(e => e.Key, e => e.Value ?? "", StringComparer.Ordinal);
+    }
+}
