@@ -1,58 +1,34 @@
+using System.Threading.RateLimiting;
+
 namespace Sorcha.ServiceDefaults.Limits;
 
 /// <summary>
 /// At most a fixed number of one kind of request per caller at once. One more is refused at once (429), not queued:
 /// a caller that waits for its own earlier request needs no queue on the server, and one caller cannot hold several
-/// of the process-wide <see cref="WorkSlots"/> and starve the others.
+/// of the process-wide <see cref="WorkSlots"/> and starve the others. A concurrency limiter per caller, partitioned
+/// as the per-caller rate limit is (<see cref="RateLimiting"/>); idle callers' limiters are dropped by the library.
 /// </summary>
-public sealed class CallerSlots(int perCaller)
+public sealed class CallerSlots(int perCaller) : IDisposable
 {
-    private readonly int _perCaller = Math.Max(1, perCaller);
-    private readonly Dictionary<string, int> _running = new(StringComparer.Ordinal);
-    private readonly Lock _gate = new();
+    private readonly PartitionedRateLimiter<string> _limiter = PartitionedRateLimiter.Create<string, string>(caller =>
+        RateLimitPartition.GetConcurrencyLimiter(caller, _ => new ConcurrencyLimiterOptions
+        {
+            PermitLimit = Math.Max(1, perCaller),
+            QueueLimit = 0,
+        }));
 
     /// <summary>A slot to dispose when the request is done, or null when the caller already runs its share.</summary>
     public IDisposable? TryEnter(string caller)
     {
-        lock (_gate)
+        var lease = _limiter.AttemptAcquire(caller);
+        if (lease.IsAcquired)
         {
-            var running = _running.GetValueOrDefault(caller);
-            if (running >= _perCaller)
-            {
-                return null;
-            }
-
-            _running[caller] = running + 1;
-            return new Slot(this, caller);
+            return lease;
         }
+
+        lease.Dispose();
+        return null;
     }
 
-    private void Exit(string caller)
-    {
-        lock (_gate)
-        {
-            // Callers with nothing running are forgotten, so the map holds only callers with work in flight.
-            if (_running[caller] == 1)
-            {
-                _running.Remove(caller);
-            }
-            else
-            {
-                _running[caller]--;
-            }
-        }
-    }
-
-    private sealed class Slot(CallerSlots owner, string caller) : IDisposable
-    {
-        private int _released;
-
-        public void Dispose()
-        {
-            if (Interlocked.Exchange(ref _released, 1) == 0)
-            {
-                owner.Exit(caller);
-            }
-        }
-    }
+    public void Dispose() => _limiter.Dispose();
 }

@@ -16,5 +16,9 @@ public sealed class VerifyBudget(IOptions<LimitsOptions> limits) : IDisposable
 
     public int MaxDegreeOfParallelism { get; } = Math.Max(1, limits.Value.Verify.MaxDegreeOfParallelism);
 
-    public void Dispose() => Running.Dispose();
+    public void Dispose()
+    {
+        PerCaller.Dispose();
+        Running.Dispose();
+    }
 }
