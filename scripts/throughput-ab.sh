@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Closed-loop throughput of two builds in one run (docs/performance.md, "Throughput A/B"): the commit given (A) and this
+# checkout (B), alternated A B A B on fresh platforms, rate limit off, each figure `wrk -t2 -c16 -d<seconds>s`:
+#   alive        gateway GET /alive (the proxy's own ceiling, the yardstick the others are divided by)
+#   wallet_gw    GET /api/wallets/{address} through the gateway
+#   sign_gw      POST /api/wallets/{address}/sign through the gateway
+#   wallet_direct GET /api/wallets/{address} straight to the Wallet service
+# Any non-2xx answer or socket error makes the figure fail (exit 1): a fast error is not throughput.
+# usage: scripts/throughput-ab.sh <commit A> [rounds=2] [seconds=10]      (needs wrk and jq; builds A once)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib/platform.sh
+. scripts/lib/reference.sh
+
+old=${1:?usage: scripts/throughput-ab.sh <commit> [rounds] [seconds]}
+rounds=${2:-2}
+seconds=${3:-10}
+out=${PERF_OUT:-artifacts/perf/throughput-ab-$(date -u +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+command -v wrk >/dev/null && command -v jq >/dev/null || { echo "needs wrk and jq (apt-get install wrk jq)" >&2; exit 2; }
+olddir=$(reference_checkout "$(git rev-parse "$old")") || exit 2
+dotnet build src/Sorcha.AppHost -c Release -warnaserror -nologo >"$out/build.log" 2>&1 || { echo "build failed: $out/build.log" >&2; exit 2; }
+export Limits__RateLimit__Enabled=false
+data=
+trap 'platform_stop; [ -n "$data" ] && rm -rf "$data"' EXIT
+
+# wrk_rps <label> <url> [wrk args...]: prints "label requests/s", or fails on any error or non-2xx answer.
+wrk_rps() {
+  local label=$1 url=$2 report
+  shift 2
+  report=$(wrk -t2 -c16 -d"${seconds}s" "$@" "$url") || return 1
+  if grep -qE 'Non-2xx|Socket errors' <<<"$report"; then
+    echo "$label: errors in wrk's report:" >&2; echo "$report" >&2; return 1
+  fi
+  awk -v l="$label" '/^Requests\/sec/ { print l, $2 }' <<<"$report"
+}
+
+side_run() { # <side A|B> <checkout>
+  data=$(mktemp -d)
+  platform_launch PLATFORM "$data" "$out/platform-$1-$round.log" "$2"
+  platform_wait PLATFORM >/dev/null || return 1
+  local token address wallet_pid wallet_url
+  token=$(curl -sf "$PLATFORM_URL/api/auth/token" -d grant_type=client_credentials -d client_id=throughput-ab \
+    --data-urlencode "client_secret=$SORCHA_DEV_CLIENT_SECRET" | jq -r .access_token)
+  address=$(curl -sf "$PLATFORM_URL/api/wallets" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    -d '{"name":"throughput-ab","algorithm":"ED25519"}' | jq -r .address)
+  # The Wallet service's own address, from its environment (the AppHost gives each replica ASPNETCORE_URLS).
+  wallet_pid=$(pgrep -s "$PLATFORM_PID" -f 'Sorcha.Wallet.Service' | head -1)
+  wallet_url=$(tr '\0' '\n' <"/proc/$wallet_pid/environ" | sed -n 's/^ASPNETCORE_URLS=//p' | cut -d';' -f1)
+  [ -n "$address" ] && [ "$address" != null ] && [ -n "$wallet_url" ] || { echo "could not seed side $1" >&2; return 1; }
+  local auth=(-H "Authorization: Bearer $token")
+  wrk -t2 -c16 -d5s "$PLATFORM_URL/alive" >/dev/null # warm-up: tiered JIT on the hot paths
+  wrk -t2 -c16 -d5s "${auth[@]}" -s scripts/lib/sign.lua "$PLATFORM_URL/api/wallets/$address/sign" >/dev/null
+  {
+    wrk_rps alive "$PLATFORM_URL/alive" &&
+    wrk_rps wallet_gw "$PLATFORM_URL/api/wallets/$address" "${auth[@]}" &&
+    wrk_rps sign_gw "$PLATFORM_URL/api/wallets/$address/sign" "${auth[@]}" -s scripts/lib/sign.lua &&
+    wrk_rps wallet_direct "$wallet_url/api/wallets/$address" "${auth[@]}"
+  } | sed "s/^/$1 $round /" || return 1
+  platform_stop
+  rm -rf "$data"; data=
+}
+
+: >"$out/figures.txt"
+for round in $(seq 1 "$rounds"); do
+  side_run A "$olddir" >>"$out/figures.txt" || exit 1
+  side_run B . >>"$out/figures.txt" || exit 1
+done
+
+# Per side: each figure's mean over the rounds, and its ratio to the same side's /alive.
+echo "A = $old ($olddir), B = $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src || echo '+changes'); $rounds rounds, wrk -t2 -c16 -d${seconds}s, rate limit off" | tee "$out/summary.txt"
+awk '{ s[$1 " " $3] += $4; n[$1 " " $3]++ }
+  END {
+    printf "%-14s %12s %12s %10s %10s\n", "figure", "A req/s", "B req/s", "A/alive", "B/alive"
+    split("alive wallet_gw sign_gw wallet_direct", f, " ")
+    for (i = 1; i <= 4; i++) {
+      a = s["A " f[i]] / n["A " f[i]]; b = s["B " f[i]] / n["B " f[i]]
+      aa = s["A alive"] / n["A alive"]; ba = s["B alive"] / n["B alive"]
+      printf "%-14s %12.0f %12.0f %10.3f %10.3f\n", f[i], a, b, a / aa, b / ba
+    }
+  }' "$out/figures.txt" | tee -a "$out/summary.txt"
+echo "every run: $out/figures.txt"
