@@ -1,5 +1,7 @@
 using System.Diagnostics;
 using System.Net;
+using System.Net.Sockets;
+using System.Text;
 using Sorcha.Performance.Engine;
 
 namespace Sorcha.Performance.Tests;
@@ -38,36 +40,54 @@ public class StageTimingsTests
     }
 
     [Fact]
-    public async Task A_step_is_timed_from_its_first_send_to_its_last_response_not_from_its_own_preparation()
+    public async Task A_step_is_timed_from_its_first_write_to_the_socket_to_its_last_read_not_from_its_own_work()
     {
-        var server = new Recording();
-        using var http = new HttpClient(new StageTimings(server)) { BaseAddress = new Uri("http://localhost/") };
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        var serving = ServeAsync(listener, responses: 2);
+        using var context = new LoadContext(new Uri($"http://127.0.0.1:{((IPEndPoint)listener.LocalEndpoint).Port}/"), "unused");
         var trace = new RequestTrace(meter: null);
         StageTimings.Current.Value = trace;
         var stepStart = Stopwatch.GetTimestamp();
 
         Thread.Sleep(30); // the step's own work before it sends: the harness's time, not the server's
-        using (await http.GetAsync("first"))
+        using (await context.Http.GetAsync("first"))
         {
         }
 
-        using (await http.GetAsync("second"))
+        using (await context.Http.GetAsync("second"))
         {
         }
 
+        var stepEnd = Stopwatch.GetTimestamp();
+        var (firstRequestAt, lastResponseAt) = await serving;
         Assert.True(Stopwatch.GetElapsedTime(stepStart, trace.FirstSentAt!.Value) >= TimeSpan.FromMilliseconds(30));
-        Assert.True(trace.FirstSentAt <= server.Received[0], "the clock starts before the request leaves");
-        Assert.True(trace.LastResponseAt >= server.Received[1], "and stops after the last response arrived");
+        Assert.True(trace.FirstSentAt <= firstRequestAt, "the clock starts before the request reaches the server");
+        Assert.True(trace.LastReceivedAt >= lastResponseAt, "and stops after the last response left it");
+        Assert.True(trace.LastReceivedAt <= stepEnd, "at the read, before the step ends");
     }
 
-    private sealed class Recording : HttpMessageHandler
+    /// <summary>A one-connection HTTP/1.1 server: when the first request arrived and when the last response was written.</summary>
+    private static async Task<(long FirstRequestAt, long LastResponseAt)> ServeAsync(TcpListener listener, int responses)
     {
-        public List<long> Received { get; } = [];
-
-        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+        using var client = await listener.AcceptTcpClientAsync();
+        var stream = client.GetStream();
+        var buffer = new byte[4096];
+        long first = 0, last = 0;
+        for (var i = 0; i < responses; i++)
         {
-            Received.Add(Stopwatch.GetTimestamp());
-            return Task.FromResult(new HttpResponseMessage(HttpStatusCode.OK) { Content = new StringContent("{}") });
+            var request = "";
+            while (!request.Contains("\r\n\r\n", StringComparison.Ordinal))
+            {
+                request += Encoding.ASCII.GetString(buffer, 0, await stream.ReadAsync(buffer));
+            }
+
+            first = first == 0 ? Stopwatch.GetTimestamp() : first;
+            await Task.Delay(20);
+            last = Stopwatch.GetTimestamp();
+            await stream.WriteAsync("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"u8.ToArray());
         }
+
+        return (first, last);
     }
 }

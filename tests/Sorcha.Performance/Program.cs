@@ -4,6 +4,10 @@ using Sorcha.Performance.Scenarios;
 
 // dotnet run -c Release --project tests/Sorcha.Performance -- --target http://localhost:5000 [--smoke] [--compare baseline.json]
 // Options and modes: docs/performance.md, "Load tests". Exit: 0 pass, 1 regression, 2 the run itself failed.
+
+// Socket completions run on the socket engine's thread, where WireTimedStream stamps a response's arrival before any
+// thread-pool hop (then yields). Read once, at the first socket: so before anything else.
+Environment.SetEnvironmentVariable("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS", "1");
 RunOptions options;
 try
 {

@@ -1,3 +1,4 @@
+using System.Net.Sockets;
 using System.Net.Http.Headers;
 using System.Net.Http.Json;
 using System.Text.Json;
@@ -11,6 +12,7 @@ public sealed class LoadContext(Uri target, string devClientSecret) : IDisposabl
     {
         MaxConnectionsPerServer = 512,
         PooledConnectionLifetime = TimeSpan.FromMinutes(5),
+        ConnectCallback = ConnectTimedAsync,
     }))
     {
         BaseAddress = target,
@@ -41,4 +43,20 @@ public sealed class LoadContext(Uri target, string devClientSecret) : IDisposabl
     }
 
     public void Dispose() => Http.Dispose();
+
+    /// <summary>SocketsHttpHandler's own connect (Nagle off), with the stream timed at the socket.</summary>
+    private static async ValueTask<Stream> ConnectTimedAsync(SocketsHttpConnectionContext context, CancellationToken ct)
+    {
+        var socket = new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
+        try
+        {
+            await socket.ConnectAsync(context.DnsEndPoint, ct);
+            return new WireTimedStream(new NetworkStream(socket, ownsSocket: true));
+        }
+        catch
+        {
+            socket.Dispose();
+            throw;
+        }
+    }
 }

@@ -10,9 +10,8 @@ public sealed record Arrivals(Scenario Scenario, double BaseRate, ScenarioMeter 
 /// whether or not earlier ones finished, so a slow server cannot slow the clock (coordinated omission).
 /// One dedicated thread keeps the schedule of every scenario and starts each request itself (its synchronous part,
 /// up to the first network wait, runs there); it sleeps with <see cref="PreciseWait"/>, so a request starts within
-/// about 0.1 ms of its due time instead of waiting for a timer and a thread-pool thread. Latency runs from the moment
-/// the step's first request is handed to its connection to the last response of the step being received, as wrk
-/// measures (<see cref="StageTimings"/>); the start lag (that moment − due time) is reported beside it, so a late
+/// about 0.1 ms of its due time instead of waiting for a timer and a thread-pool thread. Latency runs from the step's
+/// first write to its socket to its last read from one, as wrk measures (<see cref="WireTimedStream"/>); the start lag (that moment − due time) is reported beside it, so a late
 /// generator shows instead of hiding inside the server's figures.
 /// </summary>
 public static class OpenModelRunner
@@ -107,7 +106,7 @@ public static class OpenModelRunner
             StageTimings.Current.Value = trace;
             var ok = await CheckedStepAsync(a, ct);
             var sent = trace.FirstSentAt ?? start;
-            var end = trace.LastResponseAt ?? Stopwatch.GetTimestamp();
+            var end = trace.LastReceivedAt ?? Stopwatch.GetTimestamp();
             a.Meter.Record(new Sample(due.TotalSeconds, Stopwatch.GetElapsedTime(sent, end).TotalMilliseconds,
                 Stopwatch.GetElapsedTime(dueAt, sent).TotalMilliseconds, ok), measured);
         }

@@ -4,9 +4,10 @@ namespace Sorcha.Performance.Engine;
 
 /// <summary>
 /// Where the server spent a scenario's time: the stages of the W3C <c>Server-Timing</c> header (<c>name;dur=ms</c>)
-/// that services send in Development (docs/performance.md, "Where the time goes"), and when each step's last response
-/// arrived. The runner sets <see cref="Current"/> around each step, so every response of that step — and of work the
-/// step started — is counted for its scenario; warm-up responses are timed but their stages are not counted.
+/// that services send in Development (docs/performance.md, "Where the time goes"). The runner sets <see cref="Current"/>
+/// around each step, so every response of that step — and of work the step started — is counted for its scenario, and
+/// its connection's reads and writes stamp the step's start and end (<see cref="WireTimedStream"/>); warm-up responses
+/// are timed but their stages are not counted.
 /// </summary>
 public sealed class StageTimings : DelegatingHandler
 {
@@ -18,22 +19,14 @@ public sealed class StageTimings : DelegatingHandler
 
     protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
-        // The step's clock starts when its first request is handed to the connection, as wrk's starts at the write:
-        // the harness's own work of building it is not the server's latency.
-        if (Current.Value is { FirstSentAt: null } first)
-        {
-            first.FirstSentAt = System.Diagnostics.Stopwatch.GetTimestamp();
-        }
-
         var response = await base.SendAsync(request, cancellationToken);
         if (Current.Value is not { } trace)
         {
             return response;
         }
 
-        // The body too, as hey and wrk time it (HttpClient would buffer it next anyway; buffering twice is a no-op).
+        // The body too, inside the step, as wrk times it: its reads stamp the step's end (WireTimedStream).
         await response.Content.LoadIntoBufferAsync(cancellationToken);
-        trace.LastResponseAt = System.Diagnostics.Stopwatch.GetTimestamp();
         if (trace.Meter is { } meter && response.Headers.TryGetValues("Server-Timing", out var values))
         {
             foreach (var (name, ms) in Parse(values))
@@ -62,14 +55,14 @@ public sealed class StageTimings : DelegatingHandler
 }
 
 /// <summary>
-/// One step in flight: where its stages are counted (null during warm-up), when its first request was sent and when
-/// its last response arrived.
+/// One step in flight: where its stages are counted (null during warm-up), when its first request's first bytes were
+/// written to the socket and when the last bytes of its responses were read from it (Stopwatch timestamps).
 /// </summary>
 public sealed class RequestTrace(ScenarioMeter? meter)
 {
     public ScenarioMeter? Meter { get; } = meter;
     public long? FirstSentAt { get; set; }
-    public long? LastResponseAt { get; set; }
+    public long? LastReceivedAt { get; set; }
 }
 
 /// <summary>One stage's figures over a scenario's measured responses (ms).</summary>
