@@ -169,18 +169,15 @@ public class Ed25519Tests
             random.NextBytes(encoded);
             return encoded;
         }).Concat(Ed25519EdgeVectors.All.Select(v => v.PublicKey)).Concat(Ed25519EdgeVectors.All.Select(v => v.Signature[..32])).ToList();
-        // A small-order key is well formed (wallet verify answers valid: false, not 400); y = p is not.
-        encodings.Add(Hashes.FromHex("0100000000000000000000000000000000000000000000000000000000000000"));
-        encodings.Add(Hashes.FromHex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"));
-        encodings.Add(Hashes.FromHex("0100000000000000000000000000000000000000000000000000000000000080"));
 
         foreach (var encoded in encodings)
         {
             Assert.True(ReferenceEd25519.Decode(encoded).HasValue == Signatures.IsValidPublicKey(Ed, encoded), Hashes.ToHex(encoded));
         }
 
+        // Both verdicts occur, and small-order keys (well formed: wallet verify answers valid: false, not 400) among them.
         Assert.Contains(encodings, e => ReferenceEd25519.Decode(e) is null);
-        Assert.Contains(encodings, e => ReferenceEd25519.Decode(e) is not null && ReferenceEd25519.IsSmallOrderEncoding(e));
+        Assert.Equal(8, encodings.Where(e => ReferenceEd25519.Decode(e) is not null && ReferenceEd25519.IsSmallOrderEncoding(e)).DistinctBy(e => Hashes.ToHex(e)).Count());
     }
 
     [Fact]
