@@ -13,7 +13,7 @@ namespace Sorcha.Benchmarks;
 
 /// <summary>
 /// Per-operation thread CPU time on a shared machine (see <see cref="ThreadCpu"/>):
-/// <c>-- cpu-crypto</c> (Ed25519/X25519 per backend, P-256 signing before and after) and
+/// <c>-- cpu-crypto</c> (Ed25519 and X25519 through NSec, P-256 signing before and after) and
 /// <c>-- cpu-ledger [transactions]</c> (offline verification and the batch stage: wall and process CPU per
 /// transaction, and where one transaction's CPU goes).
 /// </summary>
@@ -23,38 +23,21 @@ internal static class CpuTimeProbe
     {
         var seed = RandomNumberGenerator.GetBytes(32);
         var message = RandomNumberGenerator.GetBytes(32);
-        var publicKey = new byte[32];
-        var signature = new byte[64];
-        var output = new byte[64];
-        ManagedEd25519.PublicKeyFromSeed(seed, publicKey);
-        ManagedEd25519.Sign(seed, publicKey, message, signature);
+        var publicKey = Signatures.PublicKeyFromPrivate(SignatureAlgorithm.ED25519, seed);
+        var signature = Signatures.Sign(SignatureAlgorithm.ED25519, seed, message);
+        var shared = new byte[32];
         var x25519 = RandomNumberGenerator.GetBytes(32);
         var peer = X25519Keys.PublicKey(RandomNumberGenerator.GetBytes(32));
         var p256 = Signatures.Generate(SignatureAlgorithm.NISTP256);
-        var native = Sodium.IsAvailable;
         var rows = new List<(string, Action, int)>
         {
-            ("Signatures.Sign ED25519 (active backend, key cached)", () => Signatures.Sign(SignatureAlgorithm.ED25519, seed, message), 4000),
-            ("Signatures.Verify ED25519 (active backend)", () => Signatures.Verify(SignatureAlgorithm.ED25519, publicKey, message, signature), 3000),
-            ("managed Ed25519 sign, key known", () => ManagedEd25519.Sign(seed, publicKey, message, output), 2000),
-            ("managed Ed25519 sign, deriving the key", () => ManagedEd25519.Sign(seed, default, message, output), 1000),
-            ("managed Ed25519 verify", () => ManagedEd25519.Verify(publicKey, message, signature), 1500),
-            ("BouncyCastle X25519 shared secret", () => BouncyCastleX25519.TrySharedSecret(x25519, peer, output.AsSpan(0, 32)), 1500),
-            ("BouncyCastle X25519 public key", () => BouncyCastleX25519.PublicKey(x25519, output.AsSpan(0, 32)), 1500),
+            ("Signatures.Sign ED25519 (NSec: seed imported, key derived, signed)", () => Signatures.Sign(SignatureAlgorithm.ED25519, seed, message), 4000),
+            ("Signatures.Verify ED25519 (NSec)", () => Signatures.Verify(SignatureAlgorithm.ED25519, publicKey, message, signature), 3000),
+            ("X25519Keys.TrySharedSecret (NSec)", () => X25519Keys.TrySharedSecret(x25519, peer, shared), 3000),
+            ("X25519Keys.PublicKey (NSec)", () => X25519Keys.PublicKey(x25519), 3000),
             ("P-256 sign before (BouncyCastle Q, import d and Q)", () => SignP256WithDerivedQ(p256.PrivateKey, message), 300),
             ("P-256 sign (Signatures.Sign: import d only)", () => Signatures.Sign(SignatureAlgorithm.NISTP256, p256.PrivateKey, message), 300),
         };
-        if (native)
-        {
-            rows.InsertRange(2,
-            [
-                ("libsodium Ed25519 sign, key known", () => SodiumEd25519.Sign(seed, publicKey, message, output), 4000),
-                ("libsodium Ed25519 sign, deriving the key", () => SignDeriving(seed, message, output), 2000),
-                ("libsodium Ed25519 verify", () => SodiumEd25519.Verify(publicKey, message, signature), 3000),
-                ("libsodium X25519 shared secret", () => SodiumX25519.TrySharedSecret(x25519, peer, output.AsSpan(0, 32)), 3000),
-                ("libsodium X25519 public key", () => SodiumX25519.PublicKey(x25519, output.AsSpan(0, 32)), 3000),
-            ]);
-        }
 
         foreach (var (name, operation, count) in rows)
         {
@@ -137,12 +120,6 @@ internal static class CpuTimeProbe
     }
 
     private static string Load() => File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "?";
-
-    private static void SignDeriving(byte[] seed, byte[] message, byte[] output)
-    {
-        SodiumEd25519.PublicKeyFromSeed(seed, output.AsSpan(0, 32));
-        SodiumEd25519.Sign(seed, output.AsSpan(0, 32), message, output);
-    }
 
     private static byte[] SignP256WithDerivedQ(byte[] privateKey, byte[] message)
     {

@@ -1,12 +1,9 @@
 using BenchmarkDotNet.Running;
 using Sorcha.Benchmarks;
-using Sorcha.Cryptography;
 
 // dotnet run -c Release --project benchmarks/Sorcha.Benchmarks -- --filter '*'
 // ... -- cpu-crypto | cpu-ledger [n] | batch-e2e <gateway> <secret file> [batches] [concurrency]
 //     | latency-floor <gateway> <secret file> [n] [wallet-service-url]: see the probes.
-// The Ed25519/X25519 backend in use goes first into the log, so every recorded figure says what it measured.
-Console.WriteLine($"Crypto backend: {CryptoBackend.Description}");
 switch (args.FirstOrDefault())
 {
     case "batch-e2e":

@@ -12,12 +12,12 @@ public static class AppHostConfiguration
 
     /// <summary>
     /// Variables every service gets as they are: telemetry export, the TLS trust and proxies that reach a token
-    /// issuer, and Sorcha's switches (SORCHA_CRYPTO_BACKEND, the gateway's test-only SORCHA_TEST_SLOWDOWN).
+    /// issuer, and the gateway's test-only SORCHA_TEST_SLOWDOWN.
     /// </summary>
     public static readonly IReadOnlyList<string> ForwardedVariables =
     [
         "OTEL_*", "SSL_CERT_FILE", "SSL_CERT_DIR", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy",
-        "SORCHA_CRYPTO_BACKEND", "SORCHA_TEST_SLOWDOWN",
+        "SORCHA_TEST_SLOWDOWN",
     ];
 
     /// <summary>

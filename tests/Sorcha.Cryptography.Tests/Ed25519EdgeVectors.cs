@@ -5,7 +5,7 @@ namespace Sorcha.Cryptography.Tests;
 
 /// <summary>
 /// Signatures on which Ed25519 implementations are known to disagree ("Taming the many EdDSAs", Chalkias et al.
-/// 2020, and libsodium's own tests), each with the verdict <see cref="Ed25519Rules"/> gives it. Built at test time
+/// 2020, and libsodium's own tests), each with the verdict the contract's rules give it (docs/api.md, "Signatures"). Built at test time
 /// by <see cref="ReferenceEd25519"/>; several are made to satisfy the bare cofactorless equation, so that only the
 /// encoding rules reject them.
 /// </summary>

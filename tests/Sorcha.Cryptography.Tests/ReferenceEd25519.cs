@@ -6,8 +6,8 @@ namespace Sorcha.Cryptography.Tests;
 
 /// <summary>
 /// A test-only Ed25519 in extended coordinates over System.Numerics.BigInteger, written from RFC 8032 §5.1 and its
-/// Python reference, independent of both backends. It builds the edge-case vectors (points of small and mixed order,
-/// non-canonical encodings) the backends are compared on.
+/// Python reference, independent of NSec and BouncyCastle. It builds the edge-case vectors (points of small and mixed
+/// order, non-canonical encodings) and gives the verdict of the contract's rules on them (docs/api.md, "Signatures").
 /// </summary>
 internal static class ReferenceEd25519
 {
@@ -135,5 +135,35 @@ internal static class ReferenceEd25519
         var encodedR = Encode(Multiply(r, Base));
         var k = HashToScalar(encodedR, publicKey, message);
         return [.. encodedR, .. Bytes((r + (k * a)) % L)];
+    }
+
+    /// <summary>
+    /// The contract's rules, written from docs/api.md: S &lt; L; neither R nor A is one of libsodium's seven
+    /// small-order encodings (sign bit ignored); A's y &lt; p and on the curve; Encode([S]B − [k]A) == R byte for byte.
+    /// </summary>
+    public static bool Verify(byte[] publicKey, byte[] message, byte[] signature)
+    {
+        if (publicKey.Length != 32 || signature.Length != 64)
+        {
+            return false;
+        }
+
+        var encodedR = signature[..32];
+        var s = Scalar(signature.AsSpan(32));
+        if (s >= L || IsSmallOrderEncoding(encodedR) || IsSmallOrderEncoding(publicKey) || Decode(publicKey) is not { } a)
+        {
+            return false;
+        }
+
+        var k = HashToScalar(encodedR, publicKey, message);
+        return Encode(Add(Multiply(s, Base), Negate(Multiply(k, a)))).AsSpan().SequenceEqual(encodedR);
+    }
+
+    /// <summary>libsodium's list: y (low 255 bits) ∈ {0, 1, the two order-8 y's, p − 1, p, p + 1}.</summary>
+    public static bool IsSmallOrderEncoding(byte[] encoded)
+    {
+        var y = new BigInteger(encoded, isUnsigned: true) & ((BigInteger.One << 255) - 1);
+        var torsionY = Mod(Torsion8.Y * Inverse(Torsion8.Z));
+        return y <= 1 || y == torsionY || y == P - torsionY || (y >= P - 1 && y <= P + 1);
     }
 }

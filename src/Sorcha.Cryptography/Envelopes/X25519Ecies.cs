@@ -1,4 +1,5 @@
 using System.Security.Cryptography;
+using NSec.Cryptography;
 
 namespace Sorcha.Cryptography;
 
@@ -12,12 +13,12 @@ internal static class X25519Ecies
             throw new ArgumentException("An X25519 encryption public key is 32 bytes.", nameof(recipientPublicKey));
         }
 
-        var ephemeralPrivate = RandomNumberGenerator.GetBytes(X25519Keys.KeySize);
+        using var ephemeral = X25519Keys.Create();
+        var ephemeralPublic = ephemeral.PublicKey.Export(KeyBlobFormat.RawPublicKey);
         Span<byte> shared = stackalloc byte[X25519Keys.KeySize];
         try
         {
-            var ephemeralPublic = X25519Keys.PublicKey(ephemeralPrivate);
-            if (!X25519Keys.TrySharedSecret(ephemeralPrivate, recipientPublicKey, shared))
+            if (!X25519Keys.TryAgree(ephemeral, recipientPublicKey, shared))
             {
                 throw new ArgumentException("The recipient X25519 key is of small order.", nameof(recipientPublicKey));
             }
@@ -27,7 +28,6 @@ internal static class X25519Ecies
         }
         finally
         {
-            CryptographicOperations.ZeroMemory(ephemeralPrivate);
             CryptographicOperations.ZeroMemory(shared);
         }
     }
@@ -39,8 +39,8 @@ internal static class X25519Ecies
             throw new CryptographicException("X25519 envelope keys must be 32 bytes each.");
         }
 
-        var derivedPublic = X25519Keys.PublicKey(privateKey);
-        if (!CryptographicOperations.FixedTimeEquals(derivedPublic, publicKey))
+        using var recipient = X25519Keys.Import(privateKey);
+        if (!CryptographicOperations.FixedTimeEquals(recipient.PublicKey.Export(KeyBlobFormat.RawPublicKey), publicKey))
         {
             throw new CryptographicException("The recipient encryption private and public keys do not belong together.");
         }
@@ -48,7 +48,7 @@ internal static class X25519Ecies
         Span<byte> shared = stackalloc byte[X25519Keys.KeySize];
         try
         {
-            if (!X25519Keys.TrySharedSecret(privateKey, ephemeralPublicKey, shared))
+            if (!X25519Keys.TryAgree(recipient, ephemeralPublicKey, shared))
             {
                 throw new CryptographicException("The envelope's ephemeral key is of small order (all-zero shared secret).");
             }

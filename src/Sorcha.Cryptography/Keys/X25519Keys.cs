@@ -1,37 +1,44 @@
+using NSec.Cryptography;
+
 namespace Sorcha.Cryptography;
 
 /// <summary>
-/// RFC 7748 X25519 with raw 32-byte scalars and u-coordinates (clamping happens inside): libsodium when it is loaded
-/// (<see cref="CryptoBackend"/>), BouncyCastle otherwise. Both give the same bytes and the same verdict on an
-/// all-zero shared secret.
+/// RFC 7748 X25519 with raw 32-byte scalars and u-coordinates (clamping happens inside, the u's top bit is ignored),
+/// through NSec (libsodium). A private key becomes an NSec <see cref="Key"/> only for the call.
 /// </summary>
 public static class X25519Keys
 {
     public const int KeySize = 32;
 
+    private static readonly KeyAgreementAlgorithm _x25519 = KeyAgreementAlgorithm.X25519;
+
     public static byte[] PublicKey(ReadOnlySpan<byte> privateKey)
     {
-        RequireSize(privateKey, nameof(privateKey));
-        var publicKey = new byte[KeySize];
-        if (Sodium.IsAvailable)
-        {
-            SodiumX25519.PublicKey(privateKey, publicKey);
-        }
-        else
-        {
-            BouncyCastleX25519.PublicKey(privateKey, publicKey);
-        }
-
-        return publicKey;
+        using var key = Import(privateKey);
+        return key.PublicKey.Export(KeyBlobFormat.RawPublicKey);
     }
 
     /// <summary>
     /// X25519(k, u) into the first 32 bytes of <paramref name="shared"/>. Returns false, with those bytes zeroed, when
-    /// the result is all zero (u of small order), which ECIES must reject.
+    /// the result is all zero or u is one of libsodium's small-order points, which ECIES must reject.
     /// </summary>
     public static bool TrySharedSecret(ReadOnlySpan<byte> privateKey, ReadOnlySpan<byte> publicKey, Span<byte> shared)
     {
+        using var key = Import(privateKey);
+        return TryAgree(key, publicKey, shared);
+    }
+
+    /// <summary>A fresh private key that never leaves NSec (ECIES's ephemeral key).</summary>
+    internal static Key Create() => Key.Create(_x25519);
+
+    internal static Key Import(ReadOnlySpan<byte> privateKey)
+    {
         RequireSize(privateKey, nameof(privateKey));
+        return Key.Import(_x25519, privateKey, KeyBlobFormat.RawPrivateKey);
+    }
+
+    internal static bool TryAgree(Key key, ReadOnlySpan<byte> publicKey, Span<byte> shared)
+    {
         RequireSize(publicKey, nameof(publicKey));
         if (shared.Length < KeySize)
         {
@@ -39,16 +46,16 @@ public static class X25519Keys
         }
 
         var result = shared[..KeySize];
-        var ok = Sodium.IsAvailable
-            ? SodiumX25519.TrySharedSecret(privateKey, publicKey, result)
-            : BouncyCastleX25519.TrySharedSecret(privateKey, publicKey, result);
-        if (!ok)
+        var peer = NSec.Cryptography.PublicKey.Import(_x25519, publicKey, KeyBlobFormat.RawPublicKey);
+        // Exportable once, into the caller's buffer, for HKDF.
+        using var secret = _x25519.Agree(key, peer, new SharedSecretCreationParameters { ExportPolicy = KeyExportPolicies.AllowPlaintextExport });
+        if (secret is null || !secret.TryExport(SharedSecretBlobFormat.RawSharedSecret, result, out _))
         {
-            // libsodium leaves the output unwritten for the small-order points it lists; make both paths say zero.
             result.Clear();
+            return false;
         }
 
-        return ok;
+        return true;
     }
 
     private static void RequireSize(ReadOnlySpan<byte> key, string name)
