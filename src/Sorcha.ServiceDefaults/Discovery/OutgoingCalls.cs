@@ -14,7 +14,7 @@ namespace Sorcha.ServiceDefaults.Discovery;
 /// </summary>
 public static class OutgoingCalls
 {
-    internal static void AddSorchaOutgoingCalls(this IHostApplicationBuilder builder)
+    public static void AddSorchaOutgoingCalls(this IHostApplicationBuilder builder)
     {
         var attempt = TimeSpan.FromSeconds(builder.Configuration.Limits().Timeouts.OutgoingSeconds);
         builder.Services.AddServiceDiscovery();
