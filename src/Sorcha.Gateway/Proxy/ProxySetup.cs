@@ -82,7 +82,7 @@ public static class ProxySetup
             ValueTask.FromResult(route);
     }
 
-    /// <summary>Limits:Timeouts:ForwarderConnectSeconds to connect to a replica (then 502, or the next replica).</summary>
+    /// <summary>Limits:Timeouts:ForwarderConnectSeconds to connect to a replica before the attempt fails.</summary>
     private sealed class ConnectTimeoutClientFactory(TimeSpan connectTimeout, ILogger<ForwarderHttpClientFactory> logger)
         : ForwarderHttpClientFactory(logger)
     {
