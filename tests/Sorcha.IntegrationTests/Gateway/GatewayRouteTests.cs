@@ -1,5 +1,6 @@
 using System.Net;
 using System.Text.Json;
+using Sorcha.AppHost;
 using Sorcha.Hosting;
 using Sorcha.IntegrationTests.Infrastructure;
 
@@ -27,6 +28,8 @@ public sealed class GatewayRoutePlatformFixture : PlatformFixture
         ["ReverseProxy__Routes__probe__Match__Path"] = "/api/probe/{**rest}",
         ["ReverseProxy__Clusters__probe__LoadBalancingPolicy"] = "RoundRobin",
         ["ReverseProxy__Clusters__probe__Destinations__probe__Address"] = "http://probe",
+        // No health checks here, so the dead replica stays a candidate and every request to it must move on by itself.
+        ["ReverseProxy__Clusters__probe__HealthCheck__Active__Enabled"] = "false",
         ["services__probe__http__0"] = A.Address.ToString(),
         ["services__probe__http__1"] = Dead.ToString(),
         ["services__probe__http__2"] = B.Address.ToString(),
@@ -84,6 +87,7 @@ public sealed class GatewayRouteTests(GatewayRoutePlatformFixture platform) : IC
         Assert.Equal(60, received.Count);
         Assert.All(Enumerable.Range(0, 20).Select(i => $"POST /api/probe/items post-{3 * i}"),
             post => Assert.Single(received, post));
+        Assert.Contains(platform.App[SorchaApp.Gateway].Logs(), l => l.Contains($"Forwarding to probe at {platform.Dead}", StringComparison.Ordinal));
     }
 
     [Fact]
