@@ -48,14 +48,19 @@ public static class ReplicaFailover
 
                 tried.Add(failed);
                 var others = candidates.Except(tried).ToList();
-                var refused = error.Error == ForwarderError.Request && OutgoingCalls.IsRefusedConnection(error.Exception);
-                if (others.Count == 0 || !(refused || replayable && error.Error == ForwarderError.Request && Rewind(context.Request)))
+                var refused = OutgoingCalls.IsRefusedConnection(error.Exception);
+                if (others.Count == 0 || error.Error != ForwarderError.Request || !(refused || replayable))
                 {
                     return;
                 }
 
                 logger.LogWarning("Forwarding to {Service} at {Replica} failed ({Error}); trying another replica",
                     feature.Cluster.Config.ClusterId, failed.Model.Config.Address, error.Exception?.Message);
+                if (context.Request.Body.CanSeek)
+                {
+                    context.Request.Body.Position = 0; // a buffered (replayable) body, sent again from its start
+                }
+
                 context.Features.Set<IForwarderErrorFeature>(null);
                 context.Response.StatusCode = StatusCodes.Status200OK;
                 feature.AvailableDestinations = others;
@@ -68,14 +73,4 @@ public static class ReplicaFailover
         HttpMethods.IsGet(request.Method) || HttpMethods.IsHead(request.Method) || HttpMethods.IsOptions(request.Method)
         || HttpMethods.IsPost(request.Method) && IdempotentPosts.Any(p => request.Path.Equals(p, StringComparison.OrdinalIgnoreCase)
             || request.Path.Equals(p + "/", StringComparison.OrdinalIgnoreCase));
-
-    private static bool Rewind(HttpRequest request)
-    {
-        if (request.Body.CanSeek)
-        {
-            request.Body.Position = 0;
-        }
-
-        return true;
-    }
 }
