@@ -77,7 +77,7 @@ public sealed class GatewayRouteTests(GatewayRoutePlatformFixture platform) : IC
             answers.Add(JsonDocument.Parse(body).RootElement.Str("replica"));
         }
 
-        foreach (var replica in answers.Distinct().Append("a").Append("b").Distinct())
+        foreach (var replica in (string[])["a", "b"])
         {
             var count = answers.Count(a => a == replica);
             Assert.True(count >= 15, $"replica {replica} answered {count} of 60: not balanced");
