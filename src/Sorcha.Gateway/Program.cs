@@ -17,6 +17,6 @@ app.UseServiceDefaults();
 app.UseTestSlowdown();
 app.MapAggregatedHealth();
 app.MapTokenEndpoint();
-app.MapProxyRoutes();
+app.MapProxy();
 app.MapOpenApiDocumentRoutes();
 app.Run();

@@ -5,6 +5,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Discovery;
 using Sorcha.ServiceDefaults.Errors;
 using Sorcha.ServiceDefaults.Health;
 using Sorcha.ServiceDefaults.Lifetime;
@@ -16,7 +17,7 @@ using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.ServiceDefaults;
 
-/// <summary>What every Sorcha process shares: logs, telemetry, health, problem details, auth and Redis.</summary>
+/// <summary>What every Sorcha process shares: logs, telemetry, health, problem details, auth, Redis and service discovery.</summary>
 public static class ServiceDefaultsExtensions
 {
     public static TBuilder AddServiceDefaults<TBuilder>(this TBuilder builder) where TBuilder : IHostApplicationBuilder
@@ -30,6 +31,7 @@ public static class ServiceDefaultsExtensions
         builder.Services.AddExceptionHandler<BadRequestExceptionHandler>();
         builder.AddStrictJson();
         builder.AddSorchaLimits();
+        builder.AddSorchaOutgoingCalls();
         builder.AddSorchaOpenApi();
         // The same in every environment: unreadable requests throw, and the handler above turns them into 4xx.
         builder.Services.Configure<RouteHandlerOptions>(o => o.ThrowOnBadRequest = true);

@@ -1,8 +1,8 @@
 using Microsoft.Extensions.Diagnostics.HealthChecks;
 using Sorcha.Gateway.Proxy;
 using Sorcha.ServiceDefaults.Health;
-using Sorcha.ServiceDefaults.Discovery;
 using Sorcha.ServiceDefaults.Limits;
+using Yarp.ReverseProxy;
 
 namespace Sorcha.Gateway.Health;
 
@@ -16,10 +16,15 @@ public static class AggregatedHealth
     public static void AddAggregatedHealth(this WebApplicationBuilder builder)
     {
         var limits = builder.Configuration.Limits();
-        builder.Services.AddHttpClient("health", c => c.Timeout = TimeSpan.FromSeconds(limits.Timeouts.HealthProbeSeconds));
+        // One attempt per probe: a replica that does not answer in time is reported, not retried. (RemoveAllResilienceHandlers
+        // is marked for evaluation; it only takes back what ServiceDefaults added to every client.)
+#pragma warning disable EXTEXP0001
+        builder.Services.AddHttpClient("health", c => c.Timeout = TimeSpan.FromSeconds(limits.Timeouts.HealthProbeSeconds))
+            .RemoveAllResilienceHandlers();
+#pragma warning restore EXTEXP0001
         builder.Services.AddSingleton(sp => new SharedProbe<PlatformHealth>(
             () => ProbeAllAsync(sp.GetRequiredService<IHttpClientFactory>(), sp.GetRequiredService<IConfiguration>(),
-                sp.GetRequiredService<HealthCheckService>()),
+                sp.GetRequiredService<IProxyStateLookup>(), sp.GetRequiredService<HealthCheckService>()),
             TimeSpan.FromSeconds(limits.Health.CacheSeconds), TimeProvider.System));
     }
 
@@ -35,11 +40,12 @@ public static class AggregatedHealth
         return TypedResults.Json(answer, statusCode: answer.Status == nameof(HealthStatus.Unhealthy) ? 503 : 200);
     }
 
-    /// <summary>Every service and Redis at once; each probe is bounded by the "health" client's timeout.</summary>
-    private static async Task<PlatformHealth> ProbeAllAsync(IHttpClientFactory clients, IConfiguration configuration, HealthCheckService localChecks)
+    /// <summary>Every service (each of the gateway's clusters) and Redis at once; each probe is bounded by the "health" client's timeout.</summary>
+    private static async Task<PlatformHealth> ProbeAllAsync(IHttpClientFactory clients, IConfiguration configuration,
+        IProxyStateLookup proxy, HealthCheckService localChecks)
     {
         var client = clients.CreateClient("health");
-        var probes = ProxyRoutes.Services.Select(async s => (s, await ProbeAsync(client, configuration, s))).ToList();
+        var probes = ProxySetup.Services(configuration).Select(async s => (s, await ProbeAsync(client, proxy, s))).ToList();
         var local = await localChecks.CheckHealthAsync(r => r.Name == "redis");
         var services = (await Task.WhenAll(probes)).ToDictionary(p => p.s, p => p.Item2);
         services["redis"] = local.Entries.TryGetValue("redis", out var redis) ? redis.Status.ToString() : "Unhealthy";
@@ -51,10 +57,15 @@ public static class AggregatedHealth
         return new PlatformHealth(status.ToString(), services);
     }
 
-    /// <summary>Healthy when every replica is, Degraded when only some are, Unhealthy when none is (or none is configured).</summary>
-    private static async Task<string> ProbeAsync(HttpClient client, IConfiguration configuration, string service)
+    /// <summary>
+    /// Healthy when every replica is, Degraded when only some are, Unhealthy when none is (or none is known). The replicas
+    /// are the cluster's destinations, the addresses YARP forwards to.
+    /// </summary>
+    private static async Task<string> ProbeAsync(HttpClient client, IProxyStateLookup proxy, string service)
     {
-        var replicas = ServiceDiscovery.ResolveAll(configuration, service).ToList();
+        var replicas = proxy.TryGetCluster(service, out var cluster)
+            ? cluster.Destinations.Values.Select(d => new Uri(d.Model.Config.Address)).ToList()
+            : [];
         var healthy = (await Task.WhenAll(replicas.Select(r => ProbeReplicaAsync(client, r)))).Count(h => h);
         return healthy == 0 ? nameof(HealthStatus.Unhealthy)
             : healthy < replicas.Count ? nameof(HealthStatus.Degraded)

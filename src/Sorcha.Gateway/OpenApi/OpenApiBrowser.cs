@@ -21,7 +21,7 @@ public static class OpenApiBrowser
         {
             o.RoutePrefix = RoutePrefix;
             o.DocumentTitle = "Sorcha API";
-            foreach (var service in ProxyRoutes.Services)
+            foreach (var service in ProxySetup.Services(app.Configuration))
             {
                 o.SwaggerEndpoint($"/openapi/{service}.json", service);
             }

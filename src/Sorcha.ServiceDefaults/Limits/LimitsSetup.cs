@@ -5,7 +5,7 @@ using Microsoft.Extensions.Hosting;
 
 namespace Sorcha.ServiceDefaults.Limits;
 
-/// <summary>Request body size, per-caller rate and outgoing-call time limits, from the "Limits" section.</summary>
+/// <summary>Request body size and per-caller rate limits, from the "Limits" section (outgoing calls: Discovery/OutgoingCalls.cs).</summary>
 public static class LimitsSetup
 {
     public static LimitsOptions Limits(this IConfiguration configuration) =>
@@ -18,9 +18,5 @@ public static class LimitsSetup
         builder.Services.Configure<KestrelServerOptions>(o => o.Limits.MaxRequestBodySize = limits.MaxRequestBodyBytes);
         builder.Services.AddExceptionHandler<TimeoutExceptionHandler>();
         builder.AddSorchaRateLimiting(limits.RateLimit);
-
-        // Every HttpClient from the factory gets the configured timeout unless its own setup says otherwise.
-        var outgoing = TimeSpan.FromSeconds(limits.Timeouts.OutgoingSeconds);
-        builder.Services.ConfigureHttpClientDefaults(http => http.ConfigureHttpClient(c => c.Timeout = outgoing));
     }
 }

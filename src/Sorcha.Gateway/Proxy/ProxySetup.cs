@@ -1,0 +1,95 @@
+using Sorcha.ServiceDefaults.Limits;
+using Yarp.ReverseProxy.Configuration;
+using Yarp.ReverseProxy.Forwarder;
+using Yarp.ReverseProxy.ServiceDiscovery;
+
+namespace Sorcha.Gateway.Proxy;
+
+/// <summary>
+/// The gateway's routes on YARP: the route table and clusters are the "ReverseProxy" section of appsettings.json, each
+/// cluster's destination a discovery name (<see cref="DiscoveredDestinations"/>). Routes carry no policy of their own,
+/// so the fallback policy demands a token and the rate limiter counts each request before it is forwarded.
+/// </summary>
+public static class ProxySetup
+{
+    public const string Section = "ReverseProxy";
+
+    /// <summary>The services behind the gateway: its clusters' ids.</summary>
+    public static IReadOnlyList<string> Services(IConfiguration configuration) =>
+        [.. configuration.GetSection(Section).GetSection("Clusters").GetChildren().Select(c => c.Key)];
+
+    public static void AddProxy(this WebApplicationBuilder builder)
+    {
+        var timeouts = builder.Configuration.Limits().Timeouts;
+        builder.Services.AddReverseProxy()
+            .LoadFromConfig(builder.Configuration.GetSection(Section))
+            .AddConfigFilter<ClusterDefaults>();
+        builder.Services.AddSingleton<IDestinationResolver, DiscoveredDestinations>();
+        builder.Services.AddSingleton<IForwarderHttpClientFactory>(sp => new ConnectTimeoutClientFactory(
+            TimeSpan.FromSeconds(timeouts.ForwarderConnectSeconds), sp.GetRequiredService<ILogger<ForwarderHttpClientFactory>>()));
+    }
+
+    public static void MapProxy(this WebApplication app)
+    {
+        var timeoutSeconds = app.Configuration.Limits().Timeouts.ForwarderSeconds;
+        app.MapReverseProxy(proxy =>
+        {
+            proxy.UseForwarderProblems(timeoutSeconds);
+            proxy.UseReplicaFailover();
+            proxy.UseSessionAffinity();
+            proxy.UseLoadBalancing();
+            proxy.UsePassiveHealthChecks();
+        });
+    }
+
+    /// <summary>
+    /// What every cluster shares unless its configuration says otherwise: Limits:Timeouts:ForwarderSeconds without an
+    /// answer is a 504; a replica's /alive is probed every 5 s (two failures in a row take it out, one success brings it
+    /// back); and a replica whose requests fail (connection refused, reset) is left out for 5 s.
+    /// </summary>
+    private sealed class ClusterDefaults(IConfiguration configuration) : IProxyConfigFilter
+    {
+        private readonly TimeoutOptions _timeouts = configuration.Limits().Timeouts;
+
+        public ValueTask<ClusterConfig> ConfigureClusterAsync(ClusterConfig cluster, CancellationToken cancel) =>
+            ValueTask.FromResult(cluster with
+            {
+                HttpRequest = (cluster.HttpRequest ?? ForwarderRequestConfig.Empty) with
+                {
+                    ActivityTimeout = cluster.HttpRequest?.ActivityTimeout ?? TimeSpan.FromSeconds(_timeouts.ForwarderSeconds),
+                },
+                HealthCheck = cluster.HealthCheck ?? new HealthCheckConfig
+                {
+                    AvailableDestinationsPolicy = "HealthyOrPanic",
+                    Active = new ActiveHealthCheckConfig
+                    {
+                        Enabled = true,
+                        Interval = TimeSpan.FromSeconds(5),
+                        Timeout = TimeSpan.FromSeconds(_timeouts.HealthProbeSeconds),
+                        Policy = "ConsecutiveFailures",
+                        Path = "/alive",
+                    },
+                    Passive = new PassiveHealthCheckConfig
+                    {
+                        Enabled = true,
+                        Policy = "TransportFailureRate",
+                        ReactivationPeriod = TimeSpan.FromSeconds(5),
+                    },
+                },
+            });
+
+        public ValueTask<RouteConfig> ConfigureRouteAsync(RouteConfig route, ClusterConfig? cluster, CancellationToken cancel) =>
+            ValueTask.FromResult(route);
+    }
+
+    /// <summary>Limits:Timeouts:ForwarderConnectSeconds to connect to a replica before the attempt fails.</summary>
+    private sealed class ConnectTimeoutClientFactory(TimeSpan connectTimeout, ILogger<ForwarderHttpClientFactory> logger)
+        : ForwarderHttpClientFactory(logger)
+    {
+        protected override void ConfigureHandler(ForwarderHttpClientContext context, SocketsHttpHandler handler)
+        {
+            base.ConfigureHandler(context, handler);
+            handler.ConnectTimeout = connectTimeout;
+        }
+    }
+}

@@ -1,0 +1,55 @@
+using System.Net.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Http.Resilience;
+using Polly;
+using Sorcha.ServiceDefaults.Limits;
+
+namespace Sorcha.ServiceDefaults.Discovery;
+
+/// <summary>
+/// Every HttpClient from the factory finds services by name (<c>http://wallet</c> → the <c>services:wallet:http:0</c>,
+/// <c>:1</c> … addresses the AppHost writes, taken in turn) and goes through the standard resilience pipeline, with
+/// retries narrowed so that nothing is ever delivered twice that could act twice (docs/reliability.md, "Replicas").
+/// </summary>
+public static class OutgoingCalls
+{
+    public static void AddSorchaOutgoingCalls(this IHostApplicationBuilder builder)
+    {
+        var attempt = TimeSpan.FromSeconds(builder.Configuration.Limits().Timeouts.OutgoingSeconds);
+        builder.Services.AddServiceDiscovery();
+        builder.Services.ConfigureHttpClientDefaults(http =>
+        {
+            // Outermost first: callers keep seeing HttpClient's own exceptions, then retries around discovery, so that
+            // each attempt is resolved again and goes to the next replica.
+            http.AddHttpMessageHandler(() => new PlainHttpFailures());
+            http.AddStandardResilienceHandler(o => Configure(o, attempt));
+            http.AddServiceDiscovery();
+        });
+    }
+
+    /// <summary>The standard pipeline with Limits:Timeouts:OutgoingSeconds per attempt and retries that cannot duplicate work.</summary>
+    public static void Configure(HttpStandardResilienceOptions options, TimeSpan attempt)
+    {
+        options.AttemptTimeout.Timeout = attempt;
+        options.TotalRequestTimeout.Timeout = 2 * attempt;
+        options.CircuitBreaker.SamplingDuration = TimeSpan.FromSeconds(Math.Max(30, 2 * attempt.TotalSeconds));
+
+        // A 429 is one caller's rate limit, not the service failing: it must not open the circuit for every caller.
+        var breaks = options.CircuitBreaker.ShouldHandle;
+        options.CircuitBreaker.ShouldHandle = args =>
+            args.Outcome.Result?.StatusCode == System.Net.HttpStatusCode.TooManyRequests ? ValueTask.FromResult(false) : breaks(args);
+
+        // Transient failures (5xx, 408, 429, timeouts) are retried for GET/HEAD/OPTIONS/TRACE only: a POST that signs or
+        // commits may have done its work before the failure. A refused connection never reached the service, so any
+        // request is retried then — on the next replica, as discovery takes them in turn.
+        options.Retry.Delay = TimeSpan.FromMilliseconds(200);
+        options.Retry.DisableForUnsafeHttpMethods();
+        var safeOnly = options.Retry.ShouldHandle;
+        options.Retry.ShouldHandle = args => IsRefusedConnection(args.Outcome.Exception) ? ValueTask.FromResult(true) : safeOnly(args);
+    }
+
+    /// <summary>Failed to connect: nothing of the request was sent.</summary>
+    public static bool IsRefusedConnection(Exception? exception) =>
+        exception is HttpRequestException { HttpRequestError: HttpRequestError.ConnectionError };
+}

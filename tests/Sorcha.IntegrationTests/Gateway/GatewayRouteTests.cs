@@ -1,0 +1,117 @@
+using System.Net;
+using System.Text.Json;
+using Sorcha.AppHost;
+using Sorcha.Hosting;
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Gateway;
+
+/// <summary>
+/// A platform whose gateway has two more routes, added through configuration only (ReverseProxy__* and services__*,
+/// as an operator would): /api/probe to two live replicas and one that is down (nothing listens on its port), and
+/// /api/fragile to two replicas that drop every request after receiving it. The replicas are <see cref="StubReplica"/>s
+/// in this process, so the test sees exactly what each received.
+/// </summary>
+public sealed class GatewayRoutePlatformFixture : PlatformFixture
+{
+    public StubReplica A { get; private set; } = null!;
+    public StubReplica B { get; private set; } = null!;
+    public StubReplica FragileA { get; private set; } = null!;
+    public StubReplica FragileB { get; private set; } = null!;
+    public Uri Dead { get; } = new($"http://127.0.0.1:{Ports.Free()}");
+
+    protected override int Replicas => 1;
+
+    protected override IReadOnlyDictionary<string, string> ServiceEnvironment => new Dictionary<string, string>
+    {
+        ["ReverseProxy__Routes__probe__ClusterId"] = "probe",
+        ["ReverseProxy__Routes__probe__Match__Path"] = "/api/probe/{**rest}",
+        ["ReverseProxy__Clusters__probe__LoadBalancingPolicy"] = "RoundRobin",
+        ["ReverseProxy__Clusters__probe__Destinations__probe__Address"] = "http://probe",
+        // No health checks here, so the dead replica stays a candidate and every request to it must move on by itself.
+        ["ReverseProxy__Clusters__probe__HealthCheck__Active__Enabled"] = "false",
+        ["services__probe__http__0"] = A.Address.ToString(),
+        ["services__probe__http__1"] = Dead.ToString(),
+        ["services__probe__http__2"] = B.Address.ToString(),
+        ["ReverseProxy__Routes__fragile__ClusterId"] = "fragile",
+        ["ReverseProxy__Routes__fragile__Match__Path"] = "/api/fragile/{**rest}",
+        ["ReverseProxy__Clusters__fragile__Destinations__fragile__Address"] = "http://fragile",
+        ["services__fragile__http__0"] = FragileA.Address.ToString(),
+        ["services__fragile__http__1"] = FragileB.Address.ToString(),
+    };
+
+    public override async Task InitializeAsync()
+    {
+        A = await StubReplica.StartAsync("a");
+        B = await StubReplica.StartAsync("b");
+        FragileA = await StubReplica.StartAsync("fragile-a", fails: true);
+        FragileB = await StubReplica.StartAsync("fragile-b", fails: true);
+        await base.InitializeAsync();
+    }
+
+    public override async Task DisposeAsync()
+    {
+        await base.DisposeAsync();
+        foreach (var stub in new[] { A, B, FragileA, FragileB })
+        {
+            await stub.DisposeAsync();
+        }
+    }
+}
+
+public sealed class GatewayRouteTests(GatewayRoutePlatformFixture platform) : IClassFixture<GatewayRoutePlatformFixture>
+{
+    [Fact]
+    public async Task A_route_from_configuration_balances_over_the_live_replicas_and_avoids_the_dead_one()
+    {
+        using var client = await platform.ClientAsync("gateway-probe");
+        var answers = new List<string>();
+        for (var i = 0; i < 60; i++)
+        {
+            // GETs and POSTs alike: a refused connection never reached the dead replica, so even a POST moves on.
+            using var response = i % 3 == 0
+                ? await client.PostAsync($"/api/probe/items", new StringContent($"post-{i}"))
+                : await client.GetAsync($"/api/probe/items/{i}");
+            var body = await response.Content.ReadAsStringAsync();
+            Assert.True(response.StatusCode == HttpStatusCode.OK, $"request {i}: {(int)response.StatusCode} {body}");
+            answers.Add(JsonDocument.Parse(body).RootElement.Str("replica"));
+        }
+
+        foreach (var replica in (string[])["a", "b"])
+        {
+            var count = answers.Count(a => a == replica);
+            Assert.True(count >= 15, $"replica {replica} answered {count} of 60: not balanced");
+        }
+
+        var received = platform.A.Received.Concat(platform.B.Received).ToList();
+        Assert.Equal(60, received.Count);
+        Assert.All(Enumerable.Range(0, 20).Select(i => $"POST /api/probe/items post-{3 * i}"),
+            post => Assert.Single(received, post));
+        Assert.Contains(platform.App[SorchaApp.Gateway].Logs(), l => l.Contains($"Forwarding to probe at {platform.Dead}", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task A_POST_that_reached_a_replica_which_then_failed_is_never_sent_again()
+    {
+        using var client = await platform.ClientAsync("gateway-fragile");
+        var id = Guid.NewGuid().ToString("N");
+        using var response = await client.PostAsync("/api/fragile/actions", new StringContent(id));
+
+        await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadGateway);
+        var received = platform.FragileA.Received.Concat(platform.FragileB.Received).Where(r => r.EndsWith(id, StringComparison.Ordinal));
+        Assert.Single(received);
+    }
+
+    [Fact]
+    public async Task A_GET_that_reached_a_replica_which_then_failed_is_sent_to_the_other_replica()
+    {
+        using var client = await platform.ClientAsync("gateway-fragile-get");
+        var path = "/api/fragile/items/" + Guid.NewGuid().ToString("N");
+        using var response = await client.GetAsync(path);
+
+        // Both replicas drop it, so the client still sees the failure, but only after the second replica was tried.
+        await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadGateway);
+        Assert.Single(platform.FragileA.Received, $"GET {path} ");
+        Assert.Single(platform.FragileB.Received, $"GET {path} ");
+    }
+}
