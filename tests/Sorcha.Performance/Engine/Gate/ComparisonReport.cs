@@ -66,7 +66,7 @@ public static class ComparisonReport
             measured window. The dashed line is the baseline × the limit. The verdict tests the change after dividing out the
             machine factor ({comparison.MachineFactor:0.000}{(comparison.Normalised ? "" : ", not applied here")}) or, in an A/B run,
             its consistency window by window, so a bar over the line is a regression only when the table says so.</p>
-            <div class="charts">{string.Concat(cards)}</div>
+            {Svg.PairsLegend()}<div class="charts">{string.Concat(cards)}</div>
             <h2>Verdicts</h2>
             {Table(comparison).ToHtml()}<p>See docs/performance.md, "The gate". Exit code {comparison.ExitCode}.</p>
             """);

@@ -22,7 +22,7 @@ public static class Svg
     {
         var yMax = Nice(lines.SelectMany(l => l.Points).Max(p => p.Y) ?? 0);
         var svg = Open(id, title, Width, lines.Select(l => (l.Label, l.Color)));
-        var (xMax, xStep) = Nice(seconds, 6);
+        var (xMax, xStep) = (seconds, Nice(seconds, 6).Step);
         svg.Append(Frame(yMax.Max, yMax.Step, unit));
         if (warmUp > 0)
         {
@@ -54,7 +54,7 @@ public static class Svg
     {
         var buckets = histogram.Buckets;
         var yMax = Nice(buckets.Max(b => b.Count));
-        var first = LatencyHistogram.Index(buckets[0].FromMs * 1.0001);
+        var first = (int)Math.Round(LatencyHistogram.PerOctave * Math.Log2(buckets[0].FromMs)); // bounds are rounded: no floor
         var step = (double)(Width - Left - Right) / buckets.Count;
         double At(double ms) => Left + (LatencyHistogram.PerOctave * Math.Log2(ms) - first) * step;
         var svg = Open(id, title, Width, [("measured OK requests", "#4e79a7")]).Append(Frame(yMax.Max, yMax.Step, "count"));
@@ -63,7 +63,7 @@ public static class Svg
         {
             var x = Left + i * step;
             d.Append(Invariant($"M{x:0.#} {Y(0, yMax.Max):0.#}V{Y(b.Count, yMax.Max):0.#}H{x + step - 1:0.#}V{Y(0, yMax.Max):0.#}Z"));
-            if (LatencyHistogram.Index(b.FromMs * 1.0001) % LatencyHistogram.PerOctave == 0)
+            if ((first + i) % LatencyHistogram.PerOctave == 0)
             {
                 svg.Append(Invariant($"""<text x="{x:0.#}" y="{Height - Bottom + 14}" text-anchor="middle">{Ms(b.FromMs)}</text>"""));
             }
@@ -83,7 +83,7 @@ public static class Svg
     {
         const int width = 300;
         var yMax = Nice(groups.Max(g => Math.Max(Math.Max(g.Baseline, g.Current), g.Limit ?? 0)));
-        var svg = Open(id, title, width, [("baseline", "#bab0ac"), ("current", "#4e79a7"), ("regression", "#d62728"), ("limit", "#333")]);
+        var svg = Open(id, title, width, []);
         svg.Append(Frame(yMax.Max, yMax.Step, "ms", width));
         var slot = (double)(width - Left - Right) / groups.Count;
         var paths = new Dictionary<string, StringBuilder> { ["baseline"] = new(), ["current"] = new(), ["regression"] = new(), ["limit"] = new() };
@@ -103,8 +103,7 @@ public static class Svg
 
         foreach (var (name, d) in paths.Where(p => p.Value.Length > 0))
         {
-            var paint = name == "limit" ? """fill="none" stroke="#333" stroke-width="2" stroke-dasharray="4 2" """
-                : $"""fill="{(name == "baseline" ? "#bab0ac" : name == "current" ? "#4e79a7" : "#d62728")}" """;
+            var paint = name == "limit" ? """fill="none" stroke="#333" stroke-width="2" stroke-dasharray="4 2" """ : $"""fill="{PairColours[name]}" """;
             svg.Append(Invariant($"""<path id="{id}-{name}" class="series series-{name}" d="{d}" {paint}/>"""));
         }
 
@@ -114,19 +113,24 @@ public static class Svg
             d.Append(Invariant($"M{x:0.#} {Y(0, yMax.Max):0.#}V{Y(value, yMax.Max):0.#}H{x + w:0.#}V{Y(0, yMax.Max):0.#}Z"));
     }
 
+    private static readonly Dictionary<string, string> PairColours = new() { ["baseline"] = "#bab0ac", ["current"] = "#4e79a7", ["regression"] = "#d62728", ["limit"] = "#333" };
+
+    /// <summary>The legend of every <see cref="Pairs"/> chart, shown once above them.</summary>
+    public static string PairsLegend() => Open("legend", "", 420, PairColours.Select(c => (c.Key, c.Value)), height: 20).Append("</svg>").ToString();
+
     /// <summary>An id fragment from a scenario name (ids must be unique on the page and safe in a URL fragment).</summary>
     public static string Id(string name) => string.Concat(name.Select(c => char.IsAsciiLetterOrDigit(c) ? c : '-'));
 
     public static string Ms(double ms) => ms >= 1000 ? Invariant($"{ms / 1000:0.##} s") : Invariant($"{ms:0.###} ms");
 
-    private static StringBuilder Open(string id, string title, int width, IEnumerable<(string Label, string Color)> legend)
+    private static StringBuilder Open(string id, string title, int width, IEnumerable<(string Label, string Color)> legend, int height = Height)
     {
-        var svg = new StringBuilder(Invariant($"""<svg id="{id}" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{Height}" viewBox="0 0 {width} {Height}" font-size="11" role="img" aria-label="{Encode(title)}">"""))
+        var svg = new StringBuilder(Invariant($"""<svg id="{id}" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-size="11" role="img" aria-label="{Encode(title)}">"""))
             .Append(Invariant($"""<text x="{Left}" y="14" font-weight="bold">{Encode(title)}</text>"""));
         var x = width - Right;
         foreach (var (label, color) in legend.Reverse())
         {
-            x -= 16 + (int)(label.Length * 5.6);
+            x -= 22 + (int)(label.Length * 6.2);
             svg.Append(Invariant($"""<rect x="{x}" y="6" width="10" height="10" fill="{color}"/><text x="{x + 13}" y="15">{Encode(label)}</text>"""));
         }
 
