@@ -65,8 +65,9 @@ public static class ResultsReport
         body.Append(new Table(["scenario", .. Enumerable.Range(1, windows).Select(w => $"window {w}")],
             [.. run.Scenarios.Select(r => (IReadOnlyList<string>)[r.Scenario, .. r.Windows.Select(w => F(w.P95))])]).ToHtml());
         body.Append("<h2>Charts</h2>\n<p>Time runs from the start of the warm-up (shaded; excluded from every figure above). Latencies of OK requests; ")
-            .Append("failures include dropped sends; start lag is how late the generator started requests, so a rise there with no rise in ")
-            .Append("lag-free latency is the generator's machine, not the server.</p>\n");
+            .Append("failures include dropped sends. Start lag is how late the generator started requests (not in the latencies): a rise ")
+            .Append("there means the generator, not the server, was late, and the server saw burstier arrivals than scheduled. A bucket's P99 rests on its own requests: under 100 of them, it is ")
+            .Append("the bucket's slowest (under 20, so is P95). Each y scale fits the measured window; warm-up values above it are drawn at the top.</p>\n");
         foreach (var r in run.Scenarios)
         {
             body.Append(Charts(r));
@@ -89,7 +90,7 @@ public static class ResultsReport
             new(name, label, color, [.. timeline.Buckets.Select(b => (b.Start + timeline.BucketSeconds / 2, y(b)))]);
         var per = timeline.BucketSeconds == 1 ? "per second" : $"per {timeline.BucketSeconds:0} s";
         var time = Svg.TimeChart($"{id}-latency", $"{r.Scenario}: latency {per}", "ms", seconds, timeline.WarmUpSeconds,
-                [Series("p50", "P50", "#4e79a7", b => b.P50), Series("p95", "P95", "#f28e2b", b => b.P95), Series("p99", "P99", "#b07aa1", b => b.P99)])
+                [Series("p99", "P99", "#b07aa1", b => b.P99), Series("p95", "P95", "#f28e2b", b => b.P95), Series("p50", "P50", "#4e79a7", b => b.P50)])
             + Svg.TimeChart($"{id}-lag", "generator start lag", "ms", seconds, timeline.WarmUpSeconds, [Series("lag-p99", "lag P99", "#59a14f", b => b.LagP99Ms)])
             + Svg.TimeChart($"{id}-throughput", "throughput and failures", "/s", seconds, timeline.WarmUpSeconds,
                 [Series("rps", "requests/s", "#4e79a7", b => b.Rps), Series("failures", "failures/s", "#d62728", b => b.FailuresPerSecond)]);

@@ -17,10 +17,14 @@ public static class Svg
     /// <param name="Points">x in the chart's unit; a null y leaves a gap.</param>
     public sealed record Line(string Name, string Label, string Color, IReadOnlyList<(double X, double? Y)> Points);
 
-    /// <summary>Lines over time (x in seconds), the warm-up shaded.</summary>
+    /// <summary>
+    /// Lines over time (x in seconds), the warm-up shaded. The y scale fits the measured window: a cold start's spike
+    /// would otherwise flatten it, so warm-up values above the scale are drawn at its top.
+    /// </summary>
     public static string TimeChart(string id, string title, string unit, double seconds, double warmUp, IReadOnlyList<Line> lines)
     {
-        var yMax = Nice(lines.SelectMany(l => l.Points).Max(p => p.Y) ?? 0);
+        var points = lines.SelectMany(l => l.Points).ToList();
+        var yMax = Nice(points.Where(p => p.X >= warmUp).Max(p => p.Y) ?? points.Max(p => p.Y) ?? 0);
         var svg = Open(id, title, Width, lines.Select(l => (l.Label, l.Color)));
         var (xMax, xStep) = (seconds, Nice(seconds, 6).Step);
         svg.Append(Frame(yMax.Max, yMax.Step, unit));
@@ -40,7 +44,7 @@ public static class Svg
             var pen = 'M';
             foreach (var (x, y) in line.Points)
             {
-                pen = y is { } v ? Append(d, pen, X(x, xMax), Y(v, yMax.Max)) : 'M';
+                pen = y is { } v ? Append(d, pen, X(x, xMax), Y(Math.Min(v, yMax.Max), yMax.Max)) : 'M';
             }
 
             svg.Append(Invariant($"""<path id="{id}-{line.Name}" class="series series-{line.Name}" d="{d.ToString().Trim()}" fill="none" stroke="{line.Color}" stroke-width="1.5"/>"""));
@@ -72,7 +76,8 @@ public static class Svg
         svg.Append(Invariant($"""<path id="{id}-histogram" class="series series-histogram" d="{d}" fill="#4e79a7"/>"""));
         foreach (var (label, ms) in marks)
         {
-            svg.Append(Invariant($"""<path class="mark" d="M{At(ms):0.#} {Top}V{Height - Bottom}" stroke="#333" stroke-dasharray="3 3"/><text x="{At(ms) + 3:0.#}" y="{Top + 10}">{label}</text>"""));
+            var (x, anchor) = At(ms) > Width - Right - 30 ? (At(ms) - 3, "end") : (At(ms) + 3, "start");
+            svg.Append(Invariant($"""<path class="mark" d="M{At(ms):0.#} {Top}V{Height - Bottom}" stroke="#333" stroke-dasharray="3 3"/><text x="{x:0.#}" y="{Top + 10}" text-anchor="{anchor}">{label}</text>"""));
         }
 
         return svg.Append("</svg>").ToString();
