@@ -86,11 +86,11 @@ public static class ResultsReport
 
         var id = Svg.Id(r.Scenario);
         var seconds = timeline.Buckets.Count * timeline.BucketSeconds;
-        Svg.Line Series(string name, string label, string color, Func<TimeBucket, double?> y) =>
-            new(name, label, color, [.. timeline.Buckets.Select(b => (b.Start + timeline.BucketSeconds / 2, y(b)))]);
+        Svg.Line Series(string name, string label, string color, Func<TimeBucket, double?> y, bool dashed = false) =>
+            new(name, label, color, [.. timeline.Buckets.Select(b => (b.Start + timeline.BucketSeconds / 2, y(b)))], dashed);
         var per = timeline.BucketSeconds == 1 ? "per second" : $"per {timeline.BucketSeconds:0} s";
         var time = Svg.TimeChart($"{id}-latency", $"{r.Scenario}: latency {per}", "ms", seconds, timeline.WarmUpSeconds,
-                [Series("p99", "P99", "#b07aa1", b => b.P99), Series("p95", "P95", "#f28e2b", b => b.P95), Series("p50", "P50", "#4e79a7", b => b.P50)])
+                [Series("p50", "P50", "#4e79a7", b => b.P50), Series("p95", "P95", "#f28e2b", b => b.P95), Series("p99", "P99", "#b07aa1", b => b.P99, dashed: true)])
             + Svg.TimeChart($"{id}-lag", "generator start lag", "ms", seconds, timeline.WarmUpSeconds, [Series("lag-p99", "lag P99", "#59a14f", b => b.LagP99Ms)])
             + Svg.TimeChart($"{id}-throughput", "throughput and failures", "/s", seconds, timeline.WarmUpSeconds,
                 [Series("rps", "requests/s", "#4e79a7", b => b.Rps), Series("failures", "failures/s", "#d62728", b => b.FailuresPerSecond)]);

@@ -15,7 +15,8 @@ public static class Svg
     private const int Left = 60, Right = 12, Top = 26, Bottom = 30;
 
     /// <param name="Points">x in the chart's unit; a null y leaves a gap.</param>
-    public sealed record Line(string Name, string Label, string Color, IReadOnlyList<(double X, double? Y)> Points);
+    /// <param name="Dashed">Drawn dashed, so that a line it covers (P95 under an equal P99) shows through.</param>
+    public sealed record Line(string Name, string Label, string Color, IReadOnlyList<(double X, double? Y)> Points, bool Dashed = false);
 
     /// <summary>
     /// Lines over time (x in seconds), the warm-up shaded. The y scale fits the measured window: a cold start's spike
@@ -47,7 +48,7 @@ public static class Svg
                 pen = y is { } v ? Append(d, pen, X(x, xMax), Y(Math.Min(v, yMax.Max), yMax.Max)) : 'M';
             }
 
-            svg.Append(Invariant($"""<path id="{id}-{line.Name}" class="series series-{line.Name}" d="{d.ToString().Trim()}" fill="none" stroke="{line.Color}" stroke-width="1.5"/>"""));
+            svg.Append(Invariant($"""<path id="{id}-{line.Name}" class="series series-{line.Name}" d="{d.ToString().Trim()}" fill="none" stroke="{line.Color}" stroke-width="1.5"{(line.Dashed ? " stroke-dasharray=\"5 3\"" : "")}/>"""));
         }
 
         return svg.Append("</svg>").ToString();
