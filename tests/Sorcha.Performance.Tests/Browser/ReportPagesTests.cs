@@ -26,9 +26,9 @@ public sealed class ReportPagesTests(ITestOutputHelper output)
 
         Assert.Empty(console);
         SelfContained(dom);
+        var buckets = run.Scenarios[0].Timeline!.Buckets.Count;
         foreach (var scenario in run.Scenarios.Select(s => Svg.Id(s.Scenario)))
         {
-            var buckets = run.Scenarios[0].Timeline!.Buckets.Count;
             foreach (var (chart, series) in new[] { ("latency", "p50"), ("latency", "p95"), ("latency", "p99"), ("lag", "lag-p99"), ("throughput", "rps"), ("throughput", "failures") })
             {
                 // One point per bucket: a line, not a dot (the made-up run has an OK request in every bucket).

@@ -77,7 +77,7 @@ public static class ResultsReport
     }
 
     /// <summary>One scenario's charts: three on one time axis (latency, start lag, throughput), the histogram beside them.</summary>
-    public static string Charts(ScenarioResult r)
+    private static string Charts(ScenarioResult r)
     {
         if (r.Timeline is not { } timeline)
         {

@@ -11,8 +11,9 @@ namespace Sorcha.Performance.Engine.Reports;
 /// </summary>
 public static class Svg
 {
-    public const int Width = 560, Height = 170;
+    private const int Width = 560, Height = 170;
     private const int Left = 60, Right = 12, Top = 26, Bottom = 30;
+    private static readonly Dictionary<string, string> PairColours = new() { ["baseline"] = "#bab0ac", ["current"] = "#4e79a7", ["regression"] = "#d62728", ["limit"] = "#333" };
 
     /// <param name="Points">x in the chart's unit; a null y leaves a gap.</param>
     /// <param name="Dashed">Drawn dashed, so that a line it covers (P95 under an equal P99) shows through.</param>
@@ -119,15 +120,13 @@ public static class Svg
             d.Append(Invariant($"M{x:0.#} {Y(0, yMax.Max):0.#}V{Y(value, yMax.Max):0.#}H{x + w:0.#}V{Y(0, yMax.Max):0.#}Z"));
     }
 
-    private static readonly Dictionary<string, string> PairColours = new() { ["baseline"] = "#bab0ac", ["current"] = "#4e79a7", ["regression"] = "#d62728", ["limit"] = "#333" };
-
     /// <summary>The legend of every <see cref="Pairs"/> chart, shown once above them.</summary>
     public static string PairsLegend() => Open("legend", "", 420, PairColours.Select(c => (c.Key, c.Value)), height: 20).Append("</svg>").ToString();
 
     /// <summary>An id fragment from a scenario name (ids must be unique on the page and safe in a URL fragment).</summary>
     public static string Id(string name) => string.Concat(name.Select(c => char.IsAsciiLetterOrDigit(c) ? c : '-'));
 
-    public static string Ms(double ms) => ms >= 1000 ? Invariant($"{ms / 1000:0.##} s") : Invariant($"{ms:0.###} ms");
+    private static string Ms(double ms) => ms >= 1000 ? Invariant($"{ms / 1000:0.##} s") : Invariant($"{ms:0.###} ms");
 
     private static StringBuilder Open(string id, string title, int width, IEnumerable<(string Label, string Color)> legend, int height = Height)
     {
