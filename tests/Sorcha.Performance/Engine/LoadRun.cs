@@ -57,9 +57,13 @@ public static class LoadRun
         await OpenModelRunner.RunAsync([.. arrivals], plan, clock, ct);
         await stop.CancelAsync();
         await printing;
-        return [.. sides.Select((side, k) => (side.Scenarios.Select((s, i) =>
-            ScenarioResult.From(s.Name, rates[s.Name], plan, meters[k][i].Samples(), meters[k][i].Dropped, meters[k][i].Errors,
-                meters[k][i].Stages())).ToArray(), meters[k]))];
+        return [.. sides.Select((side, k) => (side.Scenarios.Select((s, i) => Result(s.Name, rates[s.Name], plan, meters[k][i])).ToArray(), meters[k]))];
+    }
+
+    private static ScenarioResult Result(string name, double rate, LoadPlan plan, ScenarioMeter meter)
+    {
+        var (warmUp, drops) = meter.ChartSamples();
+        return ScenarioResult.From(name, rate, plan, meter.Samples(), meter.Dropped, meter.Errors, meter.Stages(), warmUp, drops);
     }
 
     /// <summary>samples.csv (--samples): every measured request, for checking a gate method offline.</summary>

@@ -75,8 +75,8 @@ public static class Modes
                 return 2;
             }
 
-            // Recorded beside a reference, it carries the gate's load (both platforms loaded at once).
-            await (run with { Metadata = run.Metadata with { Side = null } }).SaveAsync(baseline);
+            // Recorded beside a reference, it carries the gate's load (both platforms loaded at once); no chart series.
+            await (run.WithoutCharts() with { Metadata = run.Metadata with { Side = null } }).SaveAsync(baseline);
             Console.WriteLine($"baseline: wrote {baseline}");
         }
 
@@ -118,12 +118,13 @@ public static class Modes
         Console.Write(ComparisonReport.Table(comparison).ToText());
         var path = Path.Combine(outDir, "comparison.md");
         await File.WriteAllTextAsync(path, ComparisonReport.Markdown(comparison, baseline, run, baselinePath, recorded), CancellationToken.None);
+        await File.WriteAllTextAsync(Path.ChangeExtension(path, ".html"), ComparisonReport.Html(comparison), CancellationToken.None);
         await File.WriteAllTextAsync(Path.ChangeExtension(path, ".json"),
             System.Text.Json.JsonSerializer.Serialize(comparison, RunResults.Json), CancellationToken.None);
         // One "scenario/metric" per line: what CI's confirming run must flag again (.ci/run).
         await File.WriteAllLinesAsync(Path.Combine(outDir, "regressions.txt"),
             comparison.Checks.Where(c => c.Verdict == Verdict.Regression).Select(c => $"{c.Scenario}/{c.Metric}"), CancellationToken.None);
-        Console.WriteLine($"gate: {ComparisonReport.Outcome(comparison.ExitCode)} (exit {comparison.ExitCode}), machine factor {comparison.MachineFactor:0.000}; {path}");
+        Console.WriteLine($"gate: {ComparisonReport.Outcome(comparison.ExitCode)} (exit {comparison.ExitCode}), machine factor {comparison.MachineFactor:0.000}; {path} (+ comparison.html)");
         return comparison.ExitCode;
     }
 }

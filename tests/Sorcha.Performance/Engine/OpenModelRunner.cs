@@ -70,7 +70,7 @@ public static class OpenModelRunner
             var measured = plan.WindowOf(due) >= 0;
             if (inFlight.Count >= MaxInFlight)
             {
-                next.Meter.Drop(measured);
+                next.Meter.Drop(due.TotalSeconds, measured);
             }
             else
             {

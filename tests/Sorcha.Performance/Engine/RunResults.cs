@@ -15,6 +15,9 @@ public sealed record RunResults(RunMetadata Metadata, IReadOnlyList<ScenarioResu
 
     public bool RunFailed => Scenarios.Count == 0 || Scenarios.Any(s => s.OkRate < GatePolicy.MinOkRate);
 
+    /// <summary>A baseline keeps only the figures the gate compares: the charts' series stay in results.json.</summary>
+    public RunResults WithoutCharts() => this with { Scenarios = [.. Scenarios.Select(s => s.WithoutCharts())] };
+
     public Task SaveAsync(string path) => File.WriteAllTextAsync(path, JsonSerializer.Serialize(this, Json) + "\n");
 
     public static async Task<RunResults> LoadAsync(string path) =>

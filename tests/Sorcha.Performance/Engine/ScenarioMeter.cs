@@ -6,12 +6,15 @@ namespace Sorcha.Performance.Engine;
 public readonly record struct Sample(double DueAt, double LatencyMs, double LagMs, bool Ok);
 
 /// <summary>
-/// What one scenario's requests did: the measured samples for the results, live counters (warm-up included) for the
-/// progress line, and the kinds of error behind failures so a failed run says why.
+/// What one scenario's requests did: the measured samples for the results, the warm-up's apart (for the report's charts
+/// only: no figure or gate sees them), live counters (warm-up included) for the progress line, and the kinds of error
+/// behind failures so a failed run says why.
 /// </summary>
 public sealed class ScenarioMeter(string scenario)
 {
     private readonly List<Sample> _samples = [];
+    private readonly List<Sample> _warmUp = [];
+    private readonly List<double> _drops = [];
     private readonly ConcurrentDictionary<string, long> _errors = new();
     private readonly ConcurrentDictionary<string, List<double>> _stages = new(StringComparer.Ordinal);
     private List<double> _recent = [];
@@ -33,10 +36,7 @@ public sealed class ScenarioMeter(string scenario)
 
         lock (_samples)
         {
-            if (measured)
-            {
-                _samples.Add(sample);
-            }
+            (measured ? _samples : _warmUp).Add(sample);
 
             if (sample.Ok)
             {
@@ -45,13 +45,18 @@ public sealed class ScenarioMeter(string scenario)
         }
     }
 
-    /// <summary>A request the generator could not start (too many in flight): counted against the run.</summary>
-    public void Drop(bool measured)
+    /// <summary>A request due at <paramref name="dueAt"/> (s) the generator could not start (too many in flight): counted against the run.</summary>
+    public void Drop(double dueAt, bool measured)
     {
         Interlocked.Increment(ref _requests);
         if (measured)
         {
             Interlocked.Increment(ref _dropped);
+        }
+
+        lock (_samples)
+        {
+            _drops.Add(dueAt);
         }
     }
 
@@ -97,6 +102,15 @@ public sealed class ScenarioMeter(string scenario)
         lock (_samples)
         {
             return [.. _samples];
+        }
+    }
+
+    /// <summary>The warm-up's requests and when every dropped send was due (warm-up included): for the charts only.</summary>
+    public (IReadOnlyList<Sample> WarmUp, IReadOnlyList<double> Drops) ChartSamples()
+    {
+        lock (_samples)
+        {
+            return ([.. _warmUp], [.. _drops]);
         }
     }
 }

@@ -1,19 +1,29 @@
+using System.Text.Json.Serialization;
+
 namespace Sorcha.Performance.Engine;
 
 /// <summary>
 /// One scenario's figures over the measured window (warm-up excluded). Latencies in milliseconds, of OK requests,
 /// from each request's actual start to its last response (<see cref="OpenModelRunner"/>). Requests = OK + Fail + dropped sends.
+/// Timeline and Histogram feed results.html's charts only; a baseline carries neither (<see cref="WithoutCharts"/>).
 /// </summary>
 public sealed record ScenarioResult(
     string Scenario, double Rate, double DurationSeconds, long Requests, long Ok, long Fail, double Rps,
     double Mean, double P50, double P75, double P95, double P99, double Max, double StdDev,
     SendReport Sends, IReadOnlyList<WindowResult> Windows, IReadOnlyDictionary<string, long> Errors,
-    IReadOnlyDictionary<string, StageFigures>? Stages = null)
+    IReadOnlyDictionary<string, StageFigures>? Stages = null,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] Timeline? Timeline = null,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] LatencyHistogram? Histogram = null)
 {
     public double OkRate => Requests == 0 ? 0 : (double)Ok / Requests;
 
+    public ScenarioResult WithoutCharts() => this with { Timeline = null, Histogram = null };
+
+    /// <param name="warmUp">The warm-up's requests, for the timeline only.</param>
+    /// <param name="drops">When each dropped send was due (warm-up included), for the timeline only.</param>
     public static ScenarioResult From(string scenario, double rate, LoadPlan plan, IReadOnlyList<Sample> samples,
-        long dropped, IReadOnlyDictionary<string, long> errors, IReadOnlyDictionary<string, StageFigures>? stages = null)
+        long dropped, IReadOnlyDictionary<string, long> errors, IReadOnlyDictionary<string, StageFigures>? stages = null,
+        IReadOnlyList<Sample>? warmUp = null, IReadOnlyList<double>? drops = null)
     {
         var ok = samples.Where(s => s.Ok).Select(s => s.LatencyMs).ToList();
         var stats = LatencyStats.From(ok);
@@ -25,7 +35,8 @@ public sealed record ScenarioResult(
         return new(scenario, rate, seconds, samples.Count + dropped, ok.Count, fail,
             LatencyStats.Round(samples.Count / seconds), stats.Mean, stats.P50, stats.P75, stats.P95, stats.P99, stats.Max,
             stats.StdDev, SendReport.From(samples, dropped), windows,
-            new SortedDictionary<string, long>(errors.ToDictionary(), StringComparer.Ordinal), stages is { Count: > 0 } ? stages : null);
+            new SortedDictionary<string, long>(errors.ToDictionary(), StringComparer.Ordinal), stages is { Count: > 0 } ? stages : null,
+            Timeline.From(plan, [.. warmUp ?? [], .. samples], drops ?? []), LatencyHistogram.From(ok));
     }
 }
 

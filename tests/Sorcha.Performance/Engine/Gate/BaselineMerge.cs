@@ -20,7 +20,7 @@ public static class BaselineMerge
             var all = runs.Select(r => r.Scenarios.FirstOrDefault(x => x.Scenario == s.Scenario && x.Rate == s.Rate)
                 ?? throw new ArgumentException($"--baseline-from: {s.Scenario} at {s.Rate}/s is not in every run")).ToList();
             double M(Func<ScenarioResult, double> figure) => LatencyStats.Median(all.Select(figure));
-            return s with
+            return s.WithoutCharts() with
             {
                 Rps = M(x => x.Rps), Mean = M(x => x.Mean), P50 = M(x => x.P50), P75 = M(x => x.P75), P95 = M(x => x.P95),
                 P99 = M(x => x.P99), Max = M(x => x.Max), StdDev = M(x => x.StdDev),

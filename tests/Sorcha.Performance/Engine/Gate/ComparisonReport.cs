@@ -51,6 +51,28 @@ public static class ComparisonReport
             {RecordedTable(recorded, reference, current).ToMarkdown()}
             """);
 
+    /// <summary>
+    /// comparison.html: per scenario, baseline against current for each percentile with the limit as a line, then the
+    /// verdict table. The Markdown stays what CI summaries show; this page is for looking at.
+    /// </summary>
+    public static string Html(Comparison comparison)
+    {
+        var cards = comparison.Checks.Where(c => c.Metric is "P50" or "P95" or "P99").GroupBy(c => c.Scenario)
+            .Select(g => Svg.Pairs($"{Svg.Id(g.Key)}-gate", g.Key,
+                [.. g.Select(c => (c.Metric, c.Baseline, c.Current, c.Limit > 0 ? c.Baseline * c.Limit : (double?)null, c.Verdict == Verdict.Regression))]));
+        var body = string.Create(CultureInfo.InvariantCulture, $"""
+            <h1>Load gate: {Outcome(comparison.ExitCode)}</h1>
+            <p>Baseline (grey) against current (blue; red when the gate calls it a regression), latencies in ms over the whole
+            measured window. The dashed line is the baseline × the limit. The verdict tests the change after dividing out the
+            machine factor ({comparison.MachineFactor:0.000}{(comparison.Normalised ? "" : ", not applied here")}) or, in an A/B run,
+            its consistency window by window, so a bar over the line is a regression only when the table says so.</p>
+            {Svg.PairsLegend()}<div class="charts">{string.Concat(cards)}</div>
+            <h2>Verdicts</h2>
+            {Table(comparison).ToHtml()}<p>See docs/performance.md, "The gate". Exit code {comparison.ExitCode}.</p>
+            """);
+        return ResultsReport.Page($"Load gate: {Outcome(comparison.ExitCode)}", body);
+    }
+
     private static Table RecordedTable(RunResults recorded, RunResults reference, RunResults current) => new(
         ["scenario", "recorded baseline", "baseline, this run", "current, this run"],
         [.. current.Scenarios.Select(c => (IReadOnlyList<string>)[c.Scenario,

@@ -64,7 +64,40 @@ public static class ResultsReport
         var windows = run.Metadata.Windows;
         body.Append(new Table(["scenario", .. Enumerable.Range(1, windows).Select(w => $"window {w}")],
             [.. run.Scenarios.Select(r => (IReadOnlyList<string>)[r.Scenario, .. r.Windows.Select(w => F(w.P95))])]).ToHtml());
+        body.Append("<h2>Charts</h2>\n<p>Time runs from the start of the warm-up (shaded; excluded from every figure above). Latencies of OK requests; ")
+            .Append("failures include dropped sends. Start lag is how late the generator started requests (not in the latencies): a rise ")
+            .Append("there means the generator, not the server, was late, and the server saw burstier arrivals than scheduled. A bucket's P99 rests on its own requests: under 100 of them, it is ")
+            .Append("the bucket's slowest (under 20, so is P95). Each y scale fits the measured window; warm-up values above it are drawn at the top.</p>\n");
+        foreach (var r in run.Scenarios)
+        {
+            body.Append(Charts(r));
+        }
+
         return Page("Load test results", body.Append("<pre>").Append(WebUtility.HtmlEncode(Errors(run))).Append("</pre>").ToString());
+    }
+
+    /// <summary>One scenario's charts: three on one time axis (latency, start lag, throughput), the histogram beside them.</summary>
+    private static string Charts(ScenarioResult r)
+    {
+        if (r.Timeline is not { } timeline)
+        {
+            return "";
+        }
+
+        var id = Svg.Id(r.Scenario);
+        var seconds = timeline.Buckets.Count * timeline.BucketSeconds;
+        Svg.Line Series(string name, string label, string color, Func<TimeBucket, double?> y, bool dashed = false) =>
+            new(name, label, color, [.. timeline.Buckets.Select(b => (b.Start + timeline.BucketSeconds / 2, y(b)))], dashed);
+        var per = timeline.BucketSeconds == 1 ? "per second" : $"per {timeline.BucketSeconds:0} s";
+        var time = Svg.TimeChart($"{id}-latency", $"{r.Scenario}: latency {per}", "ms", seconds, timeline.WarmUpSeconds,
+                [Series("p50", "P50", "#4e79a7", b => b.P50), Series("p95", "P95", "#f28e2b", b => b.P95), Series("p99", "P99", "#b07aa1", b => b.P99, dashed: true)])
+            + Svg.TimeChart($"{id}-lag", "generator start lag", "ms", seconds, timeline.WarmUpSeconds, [Series("lag-p99", "lag P99", "#59a14f", b => b.LagP99Ms)])
+            + Svg.TimeChart($"{id}-throughput", "throughput and failures", "/s", seconds, timeline.WarmUpSeconds,
+                [Series("rps", "requests/s", "#4e79a7", b => b.Rps), Series("failures", "failures/s", "#d62728", b => b.FailuresPerSecond)]);
+        var histogram = r.Histogram is { } h
+            ? Svg.Histogram($"{id}-histogram", "latency distribution (measured, log buckets)", h, [("P50", r.P50), ("P95", r.P95), ("P99", r.P99)])
+            : "";
+        return $"""<section class="scenario" id="{id}"><h3>{WebUtility.HtmlEncode(r.Scenario)}</h3><div class="charts"><div>{time}</div><div>{histogram}</div></div></section>""" + "\n";
     }
 
     /// <summary>A self-contained page: no scripts, no external styles.</summary>
@@ -74,7 +107,8 @@ public static class ResultsReport
         <html lang="en"><head><meta charset="utf-8"><title>{{WebUtility.HtmlEncode(title)}}</title>
         <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}
         th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}
-        th{background:#f3f3f3}.bad{background:#fdd;font-weight:bold}</style></head>
+        th{background:#f3f3f3}.bad{background:#fdd;font-weight:bold}
+        .charts{display:flex;flex-wrap:wrap;gap:12px}svg{display:block;margin:0 0 6px}h3{margin:1.5em 0 .3em}</style></head>
         <body>
         {{body}}
         </body></html>
