@@ -28,6 +28,7 @@ public static class ServiceDefaultsExtensions
         builder.AddSorchaAuthentication();
         builder.Services.AddProblemDetails();
         builder.Services.AddExceptionHandler<BadRequestExceptionHandler>();
+        builder.Services.AddExceptionHandler<Problems.ProblemExceptionHandler>();
         builder.AddStrictJson();
         builder.AddSorchaLimits();
         builder.AddSorchaOpenApi();
