@@ -49,6 +49,6 @@ public static class ApiProblems
         TypedResults.Problem(detail, statusCode: StatusCodes.Status503ServiceUnavailable, title: title);
 
     /// <summary>Any other status, e.g. one decided deep in a flow (<see cref="ProblemException"/>).</summary>
-    public static ProblemHttpResult Problem(int status, string title, string detail, string? type = null) =>
+    public static ProblemHttpResult Problem(int status, string title, string? detail, string? type = null) =>
         TypedResults.Problem(detail, statusCode: status, title: title, type: type);
 }
