@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Text.Json;
-using System.Text.Json.Nodes;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
 using Sorcha.Cryptography;
@@ -143,8 +142,8 @@ public sealed class ActionSubmission(PlatformClients clients, TransactionCommits
         using var _ = timing.Measure("claim", Source);
         var (outcome, claim) = await store.TryClaimAsync(instanceId, actionId);
         return outcome == ClaimOutcome.Claimed ? claim! : throw Conflict(outcome == ClaimOutcome.Busy
-                ? $"Action '{actionId}' of this instance is being submitted by another request right now."
-                : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");
+            ? $"Action '{actionId}' of this instance is being submitted by another request right now."
+            : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");
     }
 
     /// <summary>Encrypts each share for its wallet, builds the Transaction and has the sender's wallet sign its txId.</summary>

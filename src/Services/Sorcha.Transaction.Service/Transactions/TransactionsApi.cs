@@ -4,7 +4,6 @@ using Microsoft.AspNetCore.Mvc;
 using Sorcha.Ledger.Formats;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Transaction.Service.Commit;
 
