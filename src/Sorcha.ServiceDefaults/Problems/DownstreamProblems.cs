@@ -7,7 +7,8 @@ namespace Sorcha.ServiceDefaults.Problems;
 /// What a service answers when a call to another service fails and the calling code has no better answer — the one
 /// place this mapping is decided (docs/api.md, "Errors"):
 /// <list type="table">
-///   <item><term>no connection (HttpRequestException without a status)</term><description>503, retry</description></item>
+///   <item><term>no answer: no connection or a timeout (<see cref="UnansweredCallHandler"/> names the service; without
+///   it, an HttpRequestException without a status)</term><description>503, retry</description></item>
 ///   <item><term>401</term><description>401: the caller's forwarded token was refused (it expired on the way)</description></item>
 ///   <item><term>413</term><description>413: the other service refused the size of what this request made</description></item>
 ///   <item><term>429</term><description>429: the caller is over its rate limit there</description></item>
@@ -16,7 +17,7 @@ namespace Sorcha.ServiceDefaults.Problems;
 ///   service did not plan for failing is its own or the other service's fault, never the client's</description></item>
 /// </list>
 /// A call that expects a status (a 404 meaning "not yours", a 422 meaning "refused") maps it where it is made.
-/// An outgoing call that times out is the Limits' TimeoutExceptionHandler's: 503 as well.
+/// On an HttpClient without <see cref="UnansweredCallHandler"/>, a timeout is the Limits' TimeoutExceptionHandler's: 503 too.
 /// </summary>
 public static class DownstreamProblems
 {

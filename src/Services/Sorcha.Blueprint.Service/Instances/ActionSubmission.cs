@@ -109,10 +109,6 @@ public sealed class ActionSubmission(PlatformClients clients, TransactionCommits
                 ? new SubmitActionResponse(pending.TxId, commit.Sequence, pending.NextActionId, pending.Calculated, pending.Recipients)
                 : throw Conflict($"An earlier attempt of action '{plan.ActionId}', with other data, was committed as {pending.TxId}; see GET /api/instances/{instance.Id}.");
         }
-        catch (OperationCanceledException e) when (deadline.IsCancellationRequested)
-        {
-            throw ProblemException.Unavailable($"The submission did not finish within {Deadline.TotalSeconds:F0} s; try again.", e);
-        }
         finally
         {
             if (!advanced)
@@ -130,7 +126,7 @@ public sealed class ActionSubmission(PlatformClients clients, TransactionCommits
         {
             return !await commits.IsCommittedAsync(txId, ct);
         }
-        catch (Exception e) when (e is HttpRequestException or OperationCanceledException)
+        catch (Exception e) when (e is SorchaApiException or ProblemException)
         {
             logger.LogWarning("Could not tell whether {TxId} was committed ({Reason}); it stays pending", txId, e.Message);
             return false;

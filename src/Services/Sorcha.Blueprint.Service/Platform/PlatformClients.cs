@@ -3,6 +3,7 @@ using Sorcha.Client;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Discovery;
 using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Platform;
 
@@ -34,7 +35,8 @@ public static class PlatformClientsSetup
     /// <summary>
     /// The one place this service's outgoing HttpClients are set up: by discovery name, over all the replicas. The base
     /// address is resolved when a client is created, not at start-up, so the service starts (and answers /health)
-    /// without them. Each attempt times out after Limits:Timeouts:OutgoingSeconds (10 s): the caller then gets a 503.
+    /// without them. Each attempt times out after Limits:Timeouts:OutgoingSeconds (10 s): the caller then gets a 503
+    /// naming the service (<see cref="UnansweredCallHandler"/>, outermost, so it sees every replica's failure).
     /// </summary>
     public static void AddPlatformClients(this WebApplicationBuilder builder)
     {
@@ -49,6 +51,7 @@ public static class PlatformClientsSetup
                     client.BaseAddress = ServiceDiscovery.Resolve(services.GetRequiredService<IConfiguration>(), service);
                     client.Timeout = TimeSpan.FromSeconds(services.GetRequiredService<IOptions<LimitsOptions>>().Value.Timeouts.OutgoingSeconds);
                 })
+                .AddHttpMessageHandler(() => new UnansweredCallHandler(service))
                 .AddReplicaBalancing(service)
                 .AddHttpMessageHandler<CallerTokenHandler>();
         }
