@@ -5,7 +5,7 @@ namespace Sorcha.ServiceDefaults.Problems;
 
 /// <summary>
 /// What a service answers when a call to another service fails and the calling code has no better answer — the one
-/// place this mapping is decided (docs/api.md, "Errors"):
+/// place this mapping is decided (the Blueprint service's use of it: docs/api.md, "Downstream errors"):
 /// <list type="table">
 ///   <item><term>no answer: no connection or a timeout (<see cref="UnansweredCallHandler"/> names the service; without
 ///   it, an HttpRequestException without a status)</term><description>503, retry</description></item>

@@ -10,8 +10,9 @@ public sealed class TransactionCommits(PlatformClients clients, ILogger<Transact
     /// <summary>
     /// Commits <paramref name="transaction"/> with this service's own token acting for <paramref name="caller"/> with the
     /// write right of <paramref name="writer"/> (the instance's creator). A lost answer (no connection or a timeout,
-    /// i.e. a 503 from <see cref="UnansweredCallHandler"/>, or a 5xx) is retried once with the very same transaction: the Transaction service is idempotent by txId, so a commit
-    /// that did happen answers 200 instead of appending twice. A 400/422 (a transaction it cannot read or accept) is the
+    /// i.e. a 503 from <see cref="UnansweredCallHandler"/>, or a 5xx) is retried once with the very same transaction:
+    /// the Transaction service is idempotent by txId, so a commit that did happen answers 200 instead of appending
+    /// twice. A 400/422 (a transaction it cannot read or accept) is the
     /// caller's 422 "Transaction refused", a 413 stays 413 (<see cref="RefusesTheBytes"/>), a 403 (the write right was
     /// revoked) stays 403; anything else is mapped by <see cref="DownstreamProblems"/>.
     /// </summary>
