@@ -29,6 +29,7 @@ public static class ServiceDefaultsExtensions
         builder.AddSorchaAuthentication();
         builder.Services.AddProblemDetails();
         builder.Services.AddExceptionHandler<BadRequestExceptionHandler>();
+        builder.Services.AddExceptionHandler<Problems.ProblemExceptionHandler>();
         builder.AddStrictJson();
         builder.AddSorchaLimits();
         builder.AddSorchaOutgoingCalls();

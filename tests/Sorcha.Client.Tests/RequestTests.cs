@@ -51,6 +51,21 @@ public sealed class RequestTests
     }
 
     [Fact]
+    public void An_action_payload_is_the_contracts_envelope_list_and_its_transaction_keeps_its_txId_through_JSON()
+    {
+        // The Blueprint service keeps a step's signed transaction as JSON while its commit is outstanding and commits it
+        // from that JSON later: the txId must come out the same.
+        var envelope = new Sorcha.Cryptography.Envelope("ECIES-X25519-HKDF-SHA256-AES256GCM", "ws1r", [9], null, [1], [2]);
+        var payload = JsonSerializer.SerializeToElement(new ActionPayload([envelope]), SorchaJsonContext.Default.ActionPayload);
+        var (transaction, txId) = TransactionSigner.Generate().Sign("r", payload, new TransactionMetadata("Action", "b", "i", "a"));
+
+        var json = JsonSerializer.SerializeToNode(transaction, SorchaJsonContext.Default.Transaction)!;
+        Assert.Equal("ws1r", (string?)json["payload"]!["envelopes"]![0]!["recipient"]);
+        Assert.Null(json["payload"]!["envelopes"]![0]!["wrappedKey"]);
+        Assert.Equal(txId, TransactionIds.Compute(JsonSerializer.Deserialize(json, SorchaJsonContext.Default.Transaction)!));
+    }
+
+    [Fact]
     public async Task A_submission_tells_a_new_commit_from_an_idempotent_repeat()
     {
         var status = HttpStatusCode.Created;

@@ -1,13 +1,13 @@
 using Sorcha.Blueprint.Service.Blueprints;
-using Sorcha.Blueprint.Service.Downstream;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Instances;
+using Sorcha.Blueprint.Service.Platform;
 using Sorcha.ServiceDefaults;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddBlueprintServices();
-builder.AddDownstreamClients();
+builder.AddPlatformClients();
 
 var app = builder.Build();
 app.MapDefaultEndpoints();

@@ -1,4 +1,5 @@
 using System.Text.Json.Nodes;
+using Sorcha.Cryptography;
 
 namespace Sorcha.Client;
 
@@ -33,3 +34,9 @@ public sealed record SubmitActionRequest(string Sender, JsonNode? Data);
 /// action calculated, and the wallets that received an envelope.
 /// </summary>
 public sealed record ActionReceipt(string TxId, long Sequence, string? NextActionId, JsonObject Calculated, IReadOnlyList<string> Recipients);
+
+/// <summary>
+/// The payload of an action's transaction (metadata type <c>Action</c>): one envelope per disclosed participant, each
+/// encrypting the JCS bytes of exactly the fields disclosed to it; open yours with <c>Wallets.DecryptAsync</c>.
+/// </summary>
+public sealed record ActionPayload(IReadOnlyList<Envelope> Envelopes);

@@ -54,6 +54,7 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(Instance))]
 [JsonSerializable(typeof(SubmitActionRequest))]
 [JsonSerializable(typeof(ActionReceipt))]
+[JsonSerializable(typeof(ActionPayload))]
 [JsonSerializable(typeof(JsonElement))]
 [JsonSerializable(typeof(JsonNode))]
 public sealed partial class SorchaJsonContext : JsonSerializerContext;

@@ -21,5 +21,6 @@ public static class BlueprintSetup
         builder.Services.AddSingleton<CompiledActionCache>();
         builder.Services.AddSingleton(sp => new BlueprintEngine(sp.GetRequiredService<CompiledActionCache>(), limits));
         builder.Services.AddTransient<ActionSubmission>();
+        builder.Services.AddSingleton<TransactionCommits>();
     }
 }

@@ -5,6 +5,7 @@ using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Problems;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
@@ -150,7 +151,7 @@ public static class BlueprintsApi
         var problems = BlueprintValidator.Validate(current.Blueprint);
         if (problems.Count > 0)
         {
-            return ApiProblems.Invalid("The blueprint cannot be published",
+            return EngineProblems.Invalid("The blueprint cannot be published",
                 $"{problems.Count} problem(s); each is listed under errors by its JSON Pointer into the blueprint.", problems);
         }
 

@@ -6,6 +6,7 @@ using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Problems;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Execution;
@@ -103,13 +104,13 @@ public static class ExecutionApi
         }
         catch (InvalidBlueprintException e)
         {
-            return ApiProblems.Invalid("The action cannot be executed",
+            return EngineProblems.Invalid("The action cannot be executed",
                 "The blueprint's action does not compile; each problem is listed under errors by its pointer into the blueprint.",
                 e.Problems);
         }
         catch (BudgetExceededException e)
         {
-            return ApiProblems.BudgetExceeded(e);
+            return EngineProblems.BudgetExceeded(e);
         }
     }
 }

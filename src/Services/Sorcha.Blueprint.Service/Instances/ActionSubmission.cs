@@ -1,10 +1,9 @@
 using System.Diagnostics;
-using System.Globalization;
-using System.Net.Http.Headers;
-using System.Text.Json.Nodes;
-using Sorcha.Blueprint.Service.Downstream;
-using Sorcha.Blueprint.Service.Problems;
+using System.Text.Json;
+using Sorcha.Blueprint.Service.Platform;
+using Sorcha.Client;
 using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.Blueprint.Service.Instances;
@@ -16,9 +15,9 @@ public sealed record DisclosedShare(string Participant, string Address, byte[] P
 /// The part of an action submission that talks to other services, once the data has been validated, calculated,
 /// routed and disclosed: claim the step → encrypt each share for its wallet → build the Transaction → sign it with
 /// the sender's wallet → keep it as the step's pending transaction → commit it → advance the instance. Everything
-/// downstream runs as the caller (its token).
+/// downstream runs as the caller (its token, forwarded), except the commit (<see cref="TransactionCommits"/>).
 /// </summary>
-public sealed class ActionSubmission(WalletClient wallets, TransactionClient transactions, InstanceStore store, TimeProvider clock,
+public sealed class ActionSubmission(PlatformClients clients, TransactionCommits commits, InstanceStore store, TimeProvider clock,
     ILogger<ActionSubmission> logger)
 {
     /// <summary>Spans for each stage of a submission (see <see cref="ServerTiming"/>).</summary>
@@ -30,14 +29,22 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
     /// </summary>
     public static readonly TimeSpan Deadline = TimeSpan.FromSeconds(40);
 
-    public async Task<SubmitActionResponse> RunAsync(InstanceRecord instance, StepPlan plan, AuthenticationHeaderValue auth,
-        ServerTiming timing, CancellationToken requestAborted)
+    /// <param name="caller">The caller's subject, for whom this service commits.</param>
+    public async Task<SubmitActionResponse> RunAsync(InstanceRecord instance, StepPlan plan, string caller, ServerTiming timing,
+        CancellationToken requestAborted)
     {
         // Ownership first (403 before anything is claimed): the Wallet service only shows the caller its own wallets.
-        SenderWallet wallet;
+        Wallet wallet;
         using (timing.Measure("wallet", Source))
         {
-            wallet = await wallets.GetOwnAsync(plan.Sender, auth, requestAborted);
+            try
+            {
+                wallet = await clients.Wallets.GetAsync(plan.Sender, requestAborted);
+            }
+            catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
+            {
+                throw NotYours(plan.Sender, e);
+            }
         }
 
         var claim = await ClaimAsync(instance.Id, plan.ActionId, timing);
@@ -49,7 +56,7 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
             var pending = await store.GetPendingAsync(claim);
             if (pending is null)
             {
-                pending = await SignAsync(instance, plan, wallet, claim.Step, auth, timing, deadline.Token);
+                pending = await SignAsync(instance, plan, wallet, claim.Step, timing, deadline.Token);
                 if (!await store.SavePendingAsync(claim, pending))
                 {
                     throw ClaimLost(instance.Id, pending.TxId);
@@ -61,15 +68,16 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
                     instance.Id, pending.TxId, plan.ActionId);
             }
 
-            Commit commit;
+            CommittedTransaction commit;
             certainlyNotCommitted = false;
             using (timing.Measure("commit", Source))
             {
                 try
                 {
-                    commit = await transactions.CommitAsync(pending.Transaction, pending.TxId, auth, instance.CreatedBy, deadline.Token);
+                    commit = await commits.CommitAsync(pending.Transaction.Deserialize(SorchaJsonContext.Default.Transaction)!, pending.TxId,
+                        caller, instance.CreatedBy, deadline.Token);
                 }
-                catch (ProblemException e) when (TransactionClient.RefusesTheBytes(e))
+                catch (ProblemException e) when (TransactionCommits.RefusesTheBytes(e))
                 {
                     certainlyNotCommitted = true; // refused for good: a retry signs afresh
                     throw;
@@ -78,7 +86,7 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
                 {
                     // The write right is checked before the txId is looked up, so an earlier attempt whose outcome was
                     // unknown may have committed this very transaction before the right was revoked: ask.
-                    certainlyNotCommitted = await NotCommittedAsync(pending.TxId, auth, deadline.Token);
+                    certainlyNotCommitted = await NotCommittedAsync(pending.TxId, deadline.Token);
                     throw;
                 }
             }
@@ -99,8 +107,7 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
                 instance.Id, plan.ActionId, pending.TxId, commit.Sequence);
             return pending.DataDigest == plan.DataDigest
                 ? new SubmitActionResponse(pending.TxId, commit.Sequence, pending.NextActionId, pending.Calculated, pending.Recipients)
-                : throw new ProblemException(StatusCodes.Status409Conflict, "Conflict",
-                    $"An earlier attempt of action '{plan.ActionId}', with other data, was committed as {pending.TxId}; see GET /api/instances/{instance.Id}.");
+                : throw Conflict($"An earlier attempt of action '{plan.ActionId}', with other data, was committed as {pending.TxId}; see GET /api/instances/{instance.Id}.");
         }
         finally
         {
@@ -113,13 +120,13 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
     }
 
     /// <summary>True only when the Transaction service says it does not hold the txId; an unknown answer keeps it pending.</summary>
-    private async Task<bool> NotCommittedAsync(string txId, AuthenticationHeaderValue auth, CancellationToken ct)
+    private async Task<bool> NotCommittedAsync(string txId, CancellationToken ct)
     {
         try
         {
-            return !await transactions.IsCommittedAsync(txId, auth, ct);
+            return !await commits.IsCommittedAsync(txId, ct);
         }
-        catch (ProblemException e)
+        catch (Exception e) when (e is SorchaApiException or ProblemException)
         {
             logger.LogWarning("Could not tell whether {TxId} was committed ({Reason}); it stays pending", txId, e.Message);
             return false;
@@ -130,55 +137,74 @@ public sealed class ActionSubmission(WalletClient wallets, TransactionClient tra
     {
         using var _ = timing.Measure("claim", Source);
         var (outcome, claim) = await store.TryClaimAsync(instanceId, actionId);
-        return outcome == ClaimOutcome.Claimed ? claim! : throw new ProblemException(StatusCodes.Status409Conflict, "Conflict",
-            outcome == ClaimOutcome.Busy
-                ? $"Action '{actionId}' of this instance is being submitted by another request right now."
-                : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");
+        return outcome == ClaimOutcome.Claimed ? claim! : throw Conflict(outcome == ClaimOutcome.Busy
+            ? $"Action '{actionId}' of this instance is being submitted by another request right now."
+            : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");
     }
 
     /// <summary>Encrypts each share for its wallet, builds the Transaction and has the sender's wallet sign its txId.</summary>
-    private async Task<PendingStep> SignAsync(InstanceRecord instance, StepPlan plan, SenderWallet wallet, int step,
-        AuthenticationHeaderValue auth, ServerTiming timing, CancellationToken ct)
+    private async Task<PendingStep> SignAsync(InstanceRecord instance, StepPlan plan, Wallet wallet, int step, ServerTiming timing,
+        CancellationToken ct)
     {
-        JsonObject[] envelopes;
+        Envelope[] envelopes;
         using (timing.Measure("encrypt", Source))
         {
-            envelopes = await Task.WhenAll(plan.Shares.Select(s => wallets.EncryptAsync(plan.Sender, s.Address, s.Plaintext, auth, ct)));
+            envelopes = await Task.WhenAll(plan.Shares.Select(s => EncryptAsync(plan.Sender, s.Address, s.Plaintext, ct)));
         }
 
-        var transaction = new JsonObject
-        {
-            ["registerId"] = instance.RegisterId,
-            ["sender"] = plan.Sender,
-            ["algorithm"] = wallet.Algorithm,
-            ["publicKey"] = wallet.PublicKey,
-            ["payload"] = new JsonObject { ["envelopes"] = new JsonArray(envelopes) },
-            ["metadata"] = new JsonObject
-            {
-                ["type"] = "Action",
-                ["blueprintId"] = instance.BlueprintId,
-                ["instanceId"] = instance.Id,
-                ["actionId"] = plan.ActionId,
-            },
-            ["timestamp"] = clock.GetUtcNow().UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss.fff'Z'", CultureInfo.InvariantCulture),
-        };
+        var unsigned = new Transaction(instance.RegisterId, plan.Sender, wallet.Algorithm, wallet.PublicKey,
+            JsonSerializer.SerializeToElement(new ActionPayload(envelopes), SorchaJsonContext.Default.ActionPayload),
+            new TransactionMetadata("Action", instance.BlueprintId, instance.Id, plan.ActionId),
+            TransactionSigner.FormatTimestamp(clock.GetUtcNow()), null);
 
         // txId = SHA-256 over the JCS bytes of the transaction without its signature; the wallet signs the 32 bytes.
-        var txIdBytes = Hashes.Sha256(Jcs.Canonicalize(transaction));
+        var txId = TransactionIds.ComputeBytes(unsigned);
+        WalletSignature signed;
         using (timing.Measure("sign", Source))
         {
-            transaction["signature"] = await wallets.SignAsync(wallet, txIdBytes, auth, ct);
+            try
+            {
+                signed = await clients.Wallets.SignAsync(wallet.Address, txId, ct);
+            }
+            catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
+            {
+                throw NotYours(wallet.Address, e);
+            }
         }
 
+        if (!signed.PublicKey.AsSpan().SequenceEqual(wallet.PublicKey))
+        {
+            throw ProblemException.BadGateway("The Wallet service signed with a key other than the one it showed.");
+        }
+
+        var transaction = JsonSerializer.SerializeToNode(unsigned with { Signature = signed.Signature }, SorchaJsonContext.Default.Transaction)!;
         var recipients = plan.Shares.Select(s => s.Address).Distinct(StringComparer.Ordinal).ToList();
-        return new PendingStep(plan.ActionId, step, Hashes.ToHex(txIdBytes), transaction, plan.DataDigest, plan.NextActionId,
+        return new PendingStep(plan.ActionId, step, Hashes.ToHex(txId), transaction.AsObject(), plan.DataDigest, plan.NextActionId,
             plan.Calculated, recipients);
     }
+
+    /// <summary>An Envelope for <paramref name="recipient"/>; the sender was checked to be the caller's just before.</summary>
+    private async Task<Envelope> EncryptAsync(string sender, string recipient, byte[] data, CancellationToken ct)
+    {
+        try
+        {
+            return await clients.Wallets.EncryptAsync(sender, recipient, data, ct);
+        }
+        catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
+        {
+            throw new ProblemException(StatusCodes.Status422UnprocessableEntity, "Recipient wallet not found",
+                $"The wallet '{recipient}' bound to a participant does not exist (anymore): {e.Detail}", e);
+        }
+    }
+
+    private static ProblemException NotYours(string address, Exception inner) => new(StatusCodes.Status403Forbidden, "Forbidden",
+        $"The sender '{address}' is not your wallet: only its owner can act with it.", inner);
+
+    private static ProblemException Conflict(string detail) => new(StatusCodes.Status409Conflict, "Conflict", detail);
 
     private ProblemException ClaimLost(string instanceId, string txId)
     {
         logger.LogError("Instance {InstanceId}: the step claim was lost while transaction {TxId} was outstanding", instanceId, txId);
-        return new ProblemException(StatusCodes.Status409Conflict, "Conflict",
-            $"The instance moved on while transaction {txId} was outstanding; see GET /api/instances/{instanceId}.");
+        return Conflict($"The instance moved on while transaction {txId} was outstanding; see GET /api/instances/{instanceId}.");
     }
 }

@@ -6,14 +6,16 @@ using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
-using Sorcha.Blueprint.Service.Downstream;
 using Sorcha.Blueprint.Service.Execution;
+using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+using SorchaApiException = Sorcha.Client.SorchaApiException;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -52,7 +54,7 @@ public static class InstancesApi
 
     private static async Task<Results<Created<CreatedInstanceResponse>, ValidationProblem, ProblemHttpResult>> Create(
         string id, CreateInstanceRequest request, HttpContext context, ClaimsPrincipal user, BlueprintStore blueprints,
-        InstanceStore instances, RegisterClient registers, TimeProvider clock)
+        InstanceStore instances, PlatformClients clients, TimeProvider clock)
     {
         if (await blueprints.GetAsync(id) is not { } record)
         {
@@ -74,17 +76,20 @@ public static class InstancesApi
         }
 
         // Catch a wrong register now rather than at the first action, and only let its owner or a writer bind an
-        // instance to it: the participants' steps are then committed with this service's token, not theirs.
+        // instance to it: the participants' steps are then committed with this service's token, not theirs. Only they
+        // see its writers.
         try
         {
-            if (!await registers.CallerMayWriteAsync(registerId!, context.CallerToken(), context.RequestAborted))
-            {
-                return ApiProblems.Unprocessable($"No register has the id '{registerId}'.", "Unknown register");
-            }
+            await clients.Registers.GetWritersAsync(registerId!, context.RequestAborted);
         }
-        catch (ProblemException e)
+        catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
         {
-            return ApiProblems.From(e.Status, e.Title, e.Message);
+            return ApiProblems.Unprocessable($"No register has the id '{registerId}'.", "Unknown register");
+        }
+        catch (SorchaApiException e) when (e.Status == StatusCodes.Status403Forbidden)
+        {
+            return ApiProblems.Forbidden($"Only the owner or a writer of register '{registerId}' can bind an instance to it: its " +
+                "participants write into it through this service.");
         }
 
         var instance = new InstanceRecord(Guid.NewGuid().ToString("N"), blueprint.Id, blueprint.Version, registerId!, participants,
@@ -216,17 +221,11 @@ public static class InstancesApi
             return refused;
         }
 
-        try
-        {
-            var step = new StepPlan(actionId, request.Sender!, plan.NextActionId, plan.Calculated, plan.Shares,
-                Hashes.ToHex(Hashes.Sha256(Jcs.Canonicalize(request.Data))));
-            var response = await submission.RunAsync(instance, step, context.CallerToken(), context.Timing(), context.RequestAborted);
-            return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(instance.RegisterId)}/transactions/{response.TxId}", response);
-        }
-        catch (ProblemException e)
-        {
-            return ApiProblems.From(e.Status, e.Title, e.Message);
-        }
+        // A refusal decided downstream is a ProblemException, answered by ServiceDefaults' ProblemExceptionHandler.
+        var step = new StepPlan(actionId, request.Sender!, plan.NextActionId, plan.Calculated, plan.Shares,
+            Hashes.ToHex(Hashes.Sha256(Jcs.Canonicalize(request.Data))));
+        var response = await submission.RunAsync(instance, step, context.User.CallerId(), context.Timing(), context.RequestAborted);
+        return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(instance.RegisterId)}/transactions/{response.TxId}", response);
     }
 
     private sealed record Plan(string? NextActionId, JsonObject Calculated, IReadOnlyList<DisclosedShare> Shares);
@@ -246,16 +245,16 @@ public static class InstancesApi
         }
         catch (InvalidBlueprintException e)
         {
-            return ApiProblems.Invalid("The action cannot be executed", "The blueprint's action does not compile.", e.Problems);
+            return EngineProblems.Invalid("The action cannot be executed", "The blueprint's action does not compile.", e.Problems);
         }
         catch (BudgetExceededException e)
         {
-            return ApiProblems.BudgetExceeded(e);
+            return EngineProblems.BudgetExceeded(e);
         }
 
         if (!result.Valid)
         {
-            return ApiProblems.Invalid("The data does not match the action's schema",
+            return EngineProblems.Invalid("The data does not match the action's schema",
                 $"{result.Validation.Errors.Count} problem(s); each is listed under errors by its JSON Pointer into the data.",
                 result.Validation.Errors);
         }

@@ -3,6 +3,7 @@ using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Register.Service.Dockets;
 
@@ -60,16 +61,14 @@ public static class DocketsApi
         var second = await store.GetDocketAsync(id, to!.Value);
         if (first is null || second is null)
         {
-            return TypedResults.Problem($"Register '{id}' has no docket {(first is null ? from : to)} (yet).",
-                statusCode: StatusCodes.Status404NotFound, title: "Docket not found");
+            return ApiProblems.NotFound($"Register '{id}' has no docket {(first is null ? from : to)} (yet).", "Docket not found");
         }
 
         if (!first.HasTree || !second.HasTree)
         {
-            return TypedResults.Problem(
+            return ApiProblems.Unprocessable(
                 $"Docket {(first.HasTree ? to : from)} was sealed before register trees existed (no treeSize/treeRoot), so it " +
-                "anchors no consistency proof; use a later docket.", statusCode: StatusCodes.Status422UnprocessableEntity,
-                title: "Docket without register tree");
+                "anchors no consistency proof; use a later docket.", "Docket without register tree");
         }
 
         var txIds = new List<byte[]>((int)Math.Min(second.TreeSize!.Value, int.MaxValue));
@@ -110,7 +109,6 @@ public static class DocketsApi
 
         return await store.GetStateAsync(id) is null
             ? RegisterProblems.NotFound(id)
-            : TypedResults.Problem($"Register '{id}' has no docket {number} (yet).", statusCode: StatusCodes.Status404NotFound,
-                title: "Docket not found");
+            : ApiProblems.NotFound($"Register '{id}' has no docket {number} (yet).", "Docket not found");
     }
 }

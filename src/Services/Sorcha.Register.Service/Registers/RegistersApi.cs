@@ -7,6 +7,7 @@ using Sorcha.Register.Service.Storage;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
 
 namespace Sorcha.Register.Service.Registers;
@@ -57,7 +58,7 @@ public static class RegistersApi
         if (!await store.CreateAsync(register))
         {
             // 128 random bits collided: not the caller's doing, and a retry gets a new id.
-            return TypedResults.Problem("Register id collision; retry.", statusCode: StatusCodes.Status503ServiceUnavailable);
+            return ApiProblems.Unavailable("Register id collision; retry.");
         }
 
         logger.LogInformation("Created register {RegisterId}", id);

@@ -3,6 +3,7 @@ using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Register.Service.Transactions;
 
@@ -62,9 +63,9 @@ public static class RegisterTransactionsApi
 
         if (await store.GetCoveringDocketAsync(id, transaction.Sequence) is not { } docket)
         {
-            return TypedResults.Problem(
+            return ApiProblems.Conflict(
                 $"Transaction {txId} (sequence {transaction.Sequence}) is not in a sealed docket yet; dockets close within about a second.",
-                statusCode: StatusCodes.Status409Conflict, title: "Not sealed yet");
+                "Not sealed yet");
         }
 
         var txIds = await store.GetTxIdsAsync(id, docket.FirstSequence, (int)docket.TransactionCount);

@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Register.Service.Writers;
 
@@ -64,14 +65,13 @@ public static class WritersApi
         return await store.ChangeWriterAsync(id, user.CallerId(), subject, grant) switch
         {
             WriterChange.UnknownRegister => RegisterProblems.NotFound(id),
-            WriterChange.NotOwner => TypedResults.Problem($"Only the owner of register '{id}' grants and revokes writers.",
-                statusCode: StatusCodes.Status403Forbidden, title: "Forbidden"),
+            WriterChange.NotOwner => ApiProblems.Forbidden($"Only the owner of register '{id}' grants and revokes writers."),
             _ => TypedResults.NoContent(),
         };
     }
 
-    private static ProblemHttpResult NotAWriter(string id) => TypedResults.Problem(
-        $"You are neither the owner nor a writer of register '{id}'.", statusCode: StatusCodes.Status403Forbidden, title: "Forbidden");
+    private static ProblemHttpResult NotAWriter(string id) =>
+        ApiProblems.Forbidden($"You are neither the owner nor a writer of register '{id}'.");
 }
 
 /// <summary><c>owner</c> is the creator's token subject; <c>writers</c> the granted subjects in ordinal order.</summary>

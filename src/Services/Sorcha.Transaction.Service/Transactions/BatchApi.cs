@@ -5,6 +5,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Transaction.Service.Commit;
 
 namespace Sorcha.Transaction.Service.Transactions;
@@ -30,7 +31,7 @@ public static class BatchApi
 
         if (await RequestBody.ReadAsync(request, MaxBatchBytes, cancellationToken) is not { } body)
         {
-            return TooLarge.Problem("The batch", MaxBatchBytes);
+            return ApiProblems.TooLarge("The batch", MaxBatchBytes);
         }
 
         JsonDocument document;

@@ -1,5 +1,6 @@
 using System.Buffers;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Transaction.Service.Transactions;
 
@@ -17,8 +18,7 @@ internal static class RequestBody
     /// </summary>
     public static ProblemHttpResult? NotJson(HttpRequest request) => request.HasJsonContentType() || request.ContentLength == 0
         ? null
-        : TypedResults.Problem("Send the body as application/json.", statusCode: StatusCodes.Status415UnsupportedMediaType,
-            title: "Unsupported media type");
+        : ApiProblems.UnsupportedMediaType("Send the body as application/json.");
 
     /// <summary>
     /// The body, or null when it is longer than <paramref name="limit"/>. An oversized body is still read to its end

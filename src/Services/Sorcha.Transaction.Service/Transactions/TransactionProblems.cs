@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Ledger.Transactions;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Transaction.Service.Transactions;
 
@@ -27,20 +28,20 @@ public static class TransactionProblems
     public static string UnavailableDetail => "The register store did not acknowledge the commit; retry (resubmitting is idempotent).";
 
     public static ProblemHttpResult Rejected(string reason) =>
-        TypedResults.Problem(reason, statusCode: StatusCodes.Status422UnprocessableEntity, title: RejectedTitle);
+        ApiProblems.Unprocessable(reason, RejectedTitle);
 
     public static ProblemHttpResult UnknownRegister(string registerId) =>
-        TypedResults.Problem(UnknownRegisterDetail(registerId), statusCode: StatusCodes.Status422UnprocessableEntity, title: UnknownRegisterTitle);
+        ApiProblems.Unprocessable(UnknownRegisterDetail(registerId), UnknownRegisterTitle);
 
     /// <summary>An item problem as the top-level answer of a single submission.</summary>
     public static ProblemHttpResult ToResult(ItemProblem problem) =>
-        TypedResults.Problem(problem.Detail, statusCode: problem.Status, title: problem.Title, type: problem.Type);
+        ApiProblems.Problem(problem.Status, problem.Title, problem.Detail, problem.Type);
 
     /// <summary>A batch item the store did not acknowledge.</summary>
     public static ItemProblem UnavailableItem() => Item(StatusCodes.Status503ServiceUnavailable, UnavailableTitle, UnavailableDetail);
 
     public static ProblemHttpResult Unavailable() =>
-        TypedResults.Problem(UnavailableDetail, statusCode: StatusCodes.Status503ServiceUnavailable, title: UnavailableTitle);
+        ApiProblems.Unavailable(UnavailableDetail, UnavailableTitle);
 
     /// <summary>Failures that mean "Redis did not acknowledge": the client may retry; anything else is a bug and stays a 500.</summary>
     public static bool IsStoreFailure(Exception e) =>

@@ -4,7 +4,7 @@ using Microsoft.AspNetCore.Mvc;
 using Sorcha.Ledger.Formats;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Transaction.Service.Commit;
 
 namespace Sorcha.Transaction.Service.Transactions;
@@ -51,7 +51,7 @@ public static class TransactionsApi
 
         if (await RequestBody.ReadAsync(request, MaxTransactionBytes, cancellationToken) is not { } body)
         {
-            return TooLarge.Problem("The transaction", MaxTransactionBytes);
+            return ApiProblems.TooLarge("The transaction", MaxTransactionBytes);
         }
 
         if (!TransactionParser.TryParse(body, out var transaction, out var errors))
@@ -100,7 +100,6 @@ public static class TransactionsApi
 
         return await store.LocateAsync(txId) is { } location
             ? TypedResults.Ok(new TransactionLocation(txId, location.RegisterId, location.Sequence))
-            : TypedResults.Problem($"No committed transaction has the txId '{txId}'.", statusCode: StatusCodes.Status404NotFound,
-                title: "Transaction not found");
+            : ApiProblems.NotFound($"No committed transaction has the txId '{txId}'.", "Transaction not found");
     }
 }

@@ -3,6 +3,7 @@ using System.Security.Cryptography;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
 using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
@@ -47,7 +48,7 @@ public static class EncryptionApi
 
         if (data!.Length > SigningApi.MaxDataBytes)
         {
-            return TooLarge.Problem("data", SigningApi.MaxDataBytes);
+            return ApiProblems.TooLarge("data", SigningApi.MaxDataBytes);
         }
 
         if (await store.GetOwnedAsync(address, user.CallerId()) is null)
@@ -57,8 +58,7 @@ public static class EncryptionApi
 
         if (await store.GetAsync(request.Recipient!) is not { } recipient)
         {
-            return TypedResults.Problem($"No wallet has the address '{request.Recipient}'.", statusCode: StatusCodes.Status404NotFound,
-                title: "Recipient not found");
+            return ApiProblems.NotFound($"No wallet has the address '{request.Recipient}'.", "Recipient not found");
         }
 
         var envelope = Envelopes.Seal(recipient.Algorithm, recipient.Address, recipient.EncryptionPublicKey, data);
@@ -87,12 +87,12 @@ public static class EncryptionApi
 
         if (recipientAddress != wallet.Address)
         {
-            return WalletProblems.Unprocessable($"The envelope is addressed to '{recipientAddress}', not to this wallet.");
+            return ApiProblems.Unprocessable($"The envelope is addressed to '{recipientAddress}', not to this wallet.");
         }
 
         if (scheme != EnvelopeSchemes.For(wallet.Algorithm))
         {
-            return WalletProblems.Unprocessable($"Scheme '{scheme}' does not fit a {wallet.Algorithm} wallet.");
+            return ApiProblems.Unprocessable($"Scheme '{scheme}' does not fit a {wallet.Algorithm} wallet.");
         }
 
         var (signingKey, encryptionKey) = SealedKeys.Open(kek, wallet);
@@ -104,7 +104,7 @@ public static class EncryptionApi
         }
         catch (CryptographicException ex)
         {
-            return WalletProblems.Unprocessable($"The envelope could not be opened: {ex.Message}");
+            return ApiProblems.Unprocessable($"The envelope could not be opened: {ex.Message}");
         }
         finally
         {

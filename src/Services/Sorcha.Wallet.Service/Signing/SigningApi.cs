@@ -3,6 +3,7 @@ using System.Security.Cryptography;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
 using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
@@ -44,7 +45,7 @@ public static class SigningApi
 
         if (data!.Length > MaxDataBytes)
         {
-            return TooLarge.Problem("data", MaxDataBytes);
+            return ApiProblems.TooLarge("data", MaxDataBytes);
         }
 
         if (await store.GetOwnedAsync(address, user.CallerId()) is not { } wallet)
@@ -89,7 +90,7 @@ public static class SigningApi
 
         if (data!.Length > MaxDataBytes)
         {
-            return TooLarge.Problem("data", MaxDataBytes);
+            return ApiProblems.TooLarge("data", MaxDataBytes);
         }
 
         return TypedResults.Ok(new VerifyResponse(Signatures.Verify(algorithm, publicKey, data, signature)));

@@ -1,6 +1,7 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
@@ -66,8 +67,7 @@ public static class WalletsApi
             keys.Encryption.PublicKey, DateTimeOffset.UtcNow, SealedKeys.Seal(kek, address, keys));
         if (!await store.TryCreateAsync(wallet))
         {
-            return TypedResults.Problem("A wallet with this address exists already (was this mnemonic recovered before?).",
-                statusCode: StatusCodes.Status409Conflict);
+            return ApiProblems.Conflict("A wallet with this address exists already (was this mnemonic recovered before?).");
         }
 
         logger.LogInformation("Created {Algorithm} wallet {Address}", algorithm, address);

@@ -1,0 +1,46 @@
+using Microsoft.AspNetCore.Http;
+using Sorcha.Client;
+
+namespace Sorcha.ServiceDefaults.Problems;
+
+/// <summary>
+/// What a service answers when a call to another service fails and the calling code has no better answer — the one
+/// place this mapping is decided (the Blueprint service's use of it: docs/api.md, "Downstream errors"):
+/// <list type="table">
+///   <item><term>no answer: no connection or a timeout (<see cref="UnansweredCallHandler"/> names the service; without
+///   it, an HttpRequestException without a status)</term><description>503, retry</description></item>
+///   <item><term>401</term><description>401: the caller's forwarded token was refused (it expired on the way)</description></item>
+///   <item><term>413</term><description>413: the other service refused the size of what this request made</description></item>
+///   <item><term>429</term><description>429: the caller is over its rate limit there</description></item>
+///   <item><term>503, 504</term><description>503, retry</description></item>
+///   <item><term>any other status (400, 403, 404, 409, 422, 500, 502 …)</term><description>502: a call this
+///   service did not plan for failing is its own or the other service's fault, never the client's</description></item>
+/// </list>
+/// A call that expects a status (a 404 meaning "not yours", a 422 meaning "refused") maps it where it is made.
+/// On an HttpClient without <see cref="UnansweredCallHandler"/>, a timeout is the Limits' TimeoutExceptionHandler's: 503 too.
+/// </summary>
+public static class DownstreamProblems
+{
+    /// <summary>The problem to answer for a failed call to another service, or null when <paramref name="e"/> is not one.</summary>
+    public static ProblemException? Map(Exception e) => e switch
+    {
+        SorchaApiException api => Map(api),
+        HttpRequestException { StatusCode: null } transport => ProblemException.Unavailable(
+            $"A service this request needs could not be reached ({transport.Message}); try again.", e),
+        _ => null,
+    };
+
+    public static ProblemException Map(SorchaApiException e)
+    {
+        var what = $"A service this request needs answered {e.Status} ({e.Detail ?? e.Title ?? "no detail"})";
+        return e.Status switch
+        {
+            StatusCodes.Status401Unauthorized => new(e.Status, "Unauthorized", $"{what}: it did not accept your token.", e),
+            StatusCodes.Status413PayloadTooLarge => new(e.Status, "Payload too large", $"{what}: it refused the size.", e),
+            StatusCodes.Status429TooManyRequests => new(e.Status, "Too many requests", $"{what}: it is rate limiting you.", e),
+            StatusCodes.Status503ServiceUnavailable or StatusCodes.Status504GatewayTimeout =>
+                ProblemException.Unavailable($"{what}; try again.", e),
+            _ => ProblemException.BadGateway($"{what}, which this service did not expect.", e),
+        };
+    }
+}

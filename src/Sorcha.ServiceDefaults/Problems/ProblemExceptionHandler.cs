@@ -1,0 +1,40 @@
+using Microsoft.AspNetCore.Diagnostics;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Logging;
+
+namespace Sorcha.ServiceDefaults.Problems;
+
+/// <summary>
+/// Writes a <see cref="ProblemException"/> as its problem document, and a failed call to another service (a
+/// SorchaApiException or a connection failure) as <see cref="DownstreamProblems"/> maps it, so a downstream failure
+/// never surfaces as a 500. 429 and 503 carry <c>Retry-After: 1</c>, like the platform's other retry answers.
+/// </summary>
+internal sealed class ProblemExceptionHandler(IProblemDetailsService problems, ILogger<ProblemExceptionHandler> logger) : IExceptionHandler
+{
+    public async ValueTask<bool> TryHandleAsync(HttpContext httpContext, Exception exception, CancellationToken cancellationToken)
+    {
+        if ((exception as ProblemException ?? DownstreamProblems.Map(exception)) is not { } problem || httpContext.Response.HasStarted)
+        {
+            return false;
+        }
+
+        if (problem.Status >= StatusCodes.Status500InternalServerError)
+        {
+            logger.LogWarning("{Status} {Title}: {Detail}", problem.Status, problem.Title, problem.Message);
+        }
+
+        httpContext.Response.StatusCode = problem.Status;
+        if (problem.Status is StatusCodes.Status429TooManyRequests or StatusCodes.Status503ServiceUnavailable)
+        {
+            httpContext.Response.Headers.RetryAfter = "1";
+        }
+
+        return await problems.TryWriteAsync(new ProblemDetailsContext
+        {
+            HttpContext = httpContext,
+            Exception = exception,
+            ProblemDetails = new ProblemDetails { Status = problem.Status, Title = problem.Title, Detail = problem.Message },
+        });
+    }
+}
