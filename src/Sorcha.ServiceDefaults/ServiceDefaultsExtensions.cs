@@ -40,9 +40,13 @@ public static class ServiceDefaultsExtensions
         return builder;
     }
 
-    /// <summary>Middleware every process runs, in this order: stage timings, errors as problem details, then auth.</summary>
+    /// <summary>
+    /// Middleware every process runs, in this order: request logging (outermost, so it sees the final status),
+    /// stage timings, errors as problem details, then auth.
+    /// </summary>
     public static WebApplication UseServiceDefaults(this WebApplication app)
     {
+        app.UseSorchaRequestLogging();
         app.UseServerTiming();
         app.UseExceptionHandler();
         app.UseStatusCodePages();

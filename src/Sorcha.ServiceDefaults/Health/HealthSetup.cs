@@ -35,6 +35,10 @@ public static class HealthSetup
             ResponseWriter = WriteAsync,
         }).AllowAnonymous();
 
+    /// <summary>/health or /alive (and below): probes, neither traced nor rate limited, logged at Debug only.</summary>
+    internal static bool IsProbe(PathString path) =>
+        path.StartsWithSegments("/health", StringComparison.OrdinalIgnoreCase) || path.StartsWithSegments("/alive", StringComparison.OrdinalIgnoreCase);
+
     private static Task WriteAsync(HttpContext context, HealthReport report)
     {
         context.Response.ContentType = "application/json";

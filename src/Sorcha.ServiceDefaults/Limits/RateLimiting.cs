@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.RateLimiting;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Health;
 
 namespace Sorcha.ServiceDefaults.Limits;
 
@@ -28,7 +29,7 @@ public static class RateLimiting
         builder.Services.AddRateLimiter(o =>
         {
             o.RejectionStatusCode = StatusCodes.Status429TooManyRequests;
-            o.GlobalLimiter = PartitionedRateLimiter.Create<HttpContext, string>(context => IsProbe(context.Request.Path)
+            o.GlobalLimiter = PartitionedRateLimiter.Create<HttpContext, string>(context => HealthSetup.IsProbe(context.Request.Path)
                 ? RateLimitPartition.GetNoLimiter("probes")
                 : RateLimitPartition.GetTokenBucketLimiter(CallerKey(context), _ => new TokenBucketRateLimiterOptions
                 {
@@ -56,9 +57,6 @@ public static class RateLimiting
         context.User.Identity?.IsAuthenticated == true && context.User.TryCallerId() is { } subject
             ? "sub:" + subject
             : "ip:" + (context.Connection.RemoteIpAddress?.ToString() ?? "unknown");
-
-    private static bool IsProbe(PathString path) =>
-        path.StartsWithSegments("/health", StringComparison.OrdinalIgnoreCase) || path.StartsWithSegments("/alive", StringComparison.OrdinalIgnoreCase);
 
     // Refill at least every 100 ms (the partitioned limiter's tick) so that the rate is smooth, not a once-a-second burst.
     private static (TimeSpan Period, int Tokens) Replenishment(int permitsPerSecond) => permitsPerSecond >= 10

@@ -1,8 +1,12 @@
+using System.Globalization;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
-using OpenTelemetry.Logs;
 using Serilog;
-using Sorcha.ServiceDefaults.Telemetry;
+using Serilog.Events;
+using Sorcha.ServiceDefaults.Health;
 
 namespace Sorcha.ServiceDefaults.Logging;
 
@@ -12,28 +16,36 @@ internal static class LoggingSetup
         "[{Timestamp:HH:mm:ss.fff} {Level:u3}] {SourceContext}: {Message:lj} {TraceId}{NewLine}{Exception}";
 
     /// <summary>
-    /// Serilog writes the console; the OpenTelemetry provider sits beside it (not behind it), so every log
-    /// that Serilog sees also reaches OTLP with its trace context.
+    /// Serilog is the logger factory: it reads the <c>Serilog</c> section, writes the console, and passes every event
+    /// it keeps on to the registered logging providers (<c>writeToProviders</c>). The defaults are cleared first, so
+    /// that provider is OpenTelemetry's alone (TelemetrySetup) and each log reaches OTLP with its trace context.
+    /// The static <see cref="Log.Logger"/> is left alone: several hosts may share a process (tests).
     /// </summary>
     public static void AddSorchaLogging(this IHostApplicationBuilder builder)
     {
-        var logger = new LoggerConfiguration()
-            .ReadFrom.Configuration(builder.Configuration)
-            .Enrich.FromLogContext()
-            .Enrich.WithProperty("Service", builder.Environment.ApplicationName)
-            .WriteTo.Console(outputTemplate: ConsoleTemplate, formatProvider: System.Globalization.CultureInfo.InvariantCulture)
-            .CreateLogger();
-
         builder.Logging.ClearProviders();
-        builder.Logging.AddSerilog(logger, dispose: true);
-        builder.Logging.AddOpenTelemetry(options =>
-        {
-            options.IncludeFormattedMessage = true;
-            options.IncludeScopes = true;
-            if (TelemetrySetup.OtlpConfigured(builder.Configuration))
-            {
-                options.AddOtlpExporter();
-            }
-        });
+        builder.Services.AddSerilog(
+            (_, logger) => logger
+                .ReadFrom.Configuration(builder.Configuration)
+                .Enrich.FromLogContext()
+                .Enrich.WithProperty("Service", builder.Environment.ApplicationName)
+                .WriteTo.Console(outputTemplate: ConsoleTemplate, formatProvider: CultureInfo.InvariantCulture),
+            preserveStaticLogger: true,
+            writeToProviders: true);
     }
+
+    /// <summary>
+    /// One event per request: method, path (no query string), status and time; never headers or bodies, so no token
+    /// or key reaches the logs this way. Health probes log at Debug, below the default level, so they do not flood.
+    /// </summary>
+    public static void UseSorchaRequestLogging(this WebApplication app) => app.UseSerilogRequestLogging(o =>
+    {
+        o.Logger = app.Services.GetRequiredService<Serilog.ILogger>();
+        o.GetLevel = (context, _, error) => Level(context, error);
+    });
+
+    private static LogEventLevel Level(HttpContext context, Exception? error) =>
+        error is not null || context.Response.StatusCode >= StatusCodes.Status500InternalServerError ? LogEventLevel.Error
+        : HealthSetup.IsProbe(context.Request.Path) ? LogEventLevel.Debug
+        : LogEventLevel.Information;
 }
