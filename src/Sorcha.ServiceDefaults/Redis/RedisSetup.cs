@@ -42,9 +42,9 @@ public static class RedisSetup
         // request for seconds and then answer late. FailFast refuses at once and fails what was in flight.
         options.BacklogPolicy = BacklogPolicy.FailFast;
 
-        // Re-dial about once a heartbeat (1 s) at first, backing off to 5 s: a Redis that is back is used within a
-        // second or two. The default, ExponentialRetry(ConnectTimeout / 2), waits 2.5–10 s between attempts.
-        options.ReconnectRetryPolicy = new ExponentialRetry(1_000, 5_000);
+        // Re-dial on every heartbeat (1 s) at first, backing off slowly to 5 s: a Redis that is back is used within
+        // about a second. The default, ExponentialRetry(ConnectTimeout / 2), waits 2.5–10 s between attempts.
+        options.ReconnectRetryPolicy = new ExponentialRetry(500, 5_000);
         return options;
     }
 }
