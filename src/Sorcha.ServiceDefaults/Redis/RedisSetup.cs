@@ -29,7 +29,7 @@ public static class RedisSetup
     /// The connection string's options with the library's own time limits from Limits:Redis (they override the
     /// string's), set so that a Redis outage is fast errors (→ 503) and never a wait (docs/reliability.md, "Redis faults").
     /// </summary>
-    public static ConfigurationOptions Options(string connectionString, RedisTimeoutOptions limits)
+    internal static ConfigurationOptions Options(string connectionString, RedisTimeoutOptions limits)
     {
         var options = ConfigurationOptions.Parse(connectionString);
         options.ConnectTimeout = limits.ConnectTimeoutMs;
