@@ -79,7 +79,7 @@ public sealed partial class RegisterStore
                     head = new AppendHead(head.Height + pending.Count, newChainHash);
                     pending.Clear();
                     // Tells the sealer there is work; fire-and-forget, as its periodic sweep catches a lost one.
-                    Db.SortedSetIncrement(RegisterKeys.Unsealed, registerId, 1, CommandFlags.FireAndForget);
+                    _ = Db.SortedSetIncrementAsync(RegisterKeys.Unsealed, registerId, 1, CommandFlags.FireAndForget);
                     break;
                 default:
                     throw new InvalidOperationException($"Unexpected append reply '{reply[0]}'.");

@@ -56,19 +56,17 @@ public sealed class TimeoutOptions
     public double HealthProbeSeconds { get; set; } = 3;
 }
 
-/// <summary>StackExchange.Redis 1.2.6 timeouts, in milliseconds.</summary>
+/// <summary>StackExchange.Redis's own time limits, in milliseconds (every Redis call is asynchronous).</summary>
 public sealed class RedisTimeoutOptions
 {
+    /// <summary>Each connect attempt, including the first one at start-up.</summary>
     public int ConnectTimeoutMs { get; set; } = 5_000;
 
-    /// <summary>Synchronous calls.</summary>
-    public int SyncTimeoutMs { get; set; } = 5_000;
-
     /// <summary>
-    /// How long a connection may owe answers before 1.2.6 declares it dead and fails what is pending on it (asynchronous
-    /// calls have no timeout of their own in 1.2.6), so a stalled Redis becomes an error instead of a hang.
+    /// How long a command waits for its answer before it fails with a timeout (→ 503), so that a Redis that keeps its
+    /// connection open but stops answering is an error, not a hang. Checked on the library's 1 s heartbeat.
     /// </summary>
-    public int ResponseTimeoutMs { get; set; } = 5_000;
+    public int AsyncTimeoutMs { get; set; } = 5_000;
 }
 
 /// <summary>

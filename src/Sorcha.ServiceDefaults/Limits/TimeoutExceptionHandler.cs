@@ -7,9 +7,9 @@ using StackExchange.Redis;
 namespace Sorcha.ServiceDefaults.Limits;
 
 /// <summary>
-/// An outgoing call that ran out of time, or a Redis connection that gave up on its answers (1.2.6 fails pending calls
-/// when its response timeout passes), is not the client's fault and not a bug: 503 with Retry-After, so that the
-/// caller retries instead of hanging or seeing a 500.
+/// An outgoing call that ran out of time, a Redis command past its AsyncTimeout, or a Redis connection that is down
+/// (the multiplexer fails fast, see RedisSetup) is not the client's fault and not a bug: 503 with Retry-After, so that
+/// the caller retries instead of hanging or seeing a 500.
 /// </summary>
 internal sealed class TimeoutExceptionHandler(IProblemDetailsService problems, ILogger<TimeoutExceptionHandler> logger) : IExceptionHandler
 {

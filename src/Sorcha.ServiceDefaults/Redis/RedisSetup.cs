@@ -20,13 +20,31 @@ public static class RedisSetup
             return;
         }
 
-        builder.Services.AddSingleton<IConnectionMultiplexer>(_ =>
-        {
-            var options = ConfigurationOptions.Parse(connectionString);
-            options.AbortOnConnectFail = false;
-            options.WithConfiguredTimeouts(builder.Configuration);
-            return ConnectionMultiplexer.Connect(options);
-        });
-        builder.Services.AddHostedService<Resilience.RedisWarmUp>();
+        var options = Options(connectionString, builder.Configuration.Limits().Redis);
+        builder.Services.AddSingleton<IConnectionMultiplexer>(_ => ConnectionMultiplexer.Connect(options));
+        builder.Services.AddHostedService<RedisWarmUp>();
+    }
+
+    /// <summary>
+    /// The connection string's options with the library's own time limits from Limits:Redis (they override the
+    /// string's), set so that a Redis outage is fast errors (→ 503) and never a wait (docs/reliability.md, "Redis faults").
+    /// </summary>
+    internal static ConfigurationOptions Options(string connectionString, RedisTimeoutOptions limits)
+    {
+        var options = ConfigurationOptions.Parse(connectionString);
+        options.ConnectTimeout = limits.ConnectTimeoutMs;
+        options.AsyncTimeout = limits.AsyncTimeoutMs;
+
+        // Start and keep running with Redis down: the multiplexer keeps re-dialling, and /health says so.
+        options.AbortOnConnectFail = false;
+
+        // The default (Default) queues commands while disconnected until AsyncTimeout, so an outage would hold every
+        // request for seconds and then answer late. FailFast refuses at once and fails what was in flight.
+        options.BacklogPolicy = BacklogPolicy.FailFast;
+
+        // Re-dial on every heartbeat (1 s) at first, backing off slowly to 5 s: a Redis that is back is used within
+        // about a second. The default, ExponentialRetry(ConnectTimeout / 2), waits 2.5–10 s between attempts.
+        options.ReconnectRetryPolicy = new ExponentialRetry(500, 5_000);
+        return options;
     }
 }

@@ -16,6 +16,8 @@ public sealed class LimitsPlatformFixture : PlatformFixture
     public const double OutgoingSeconds = 2;
     // No wait for an RSA key generation slot (one per process, the default): a second creation at once is refused.
     public const double KeyGenerationQueueSeconds = 0;
+    // A Redis command's own time limit (StackExchange.Redis AsyncTimeout), well inside the forwarder's.
+    public const int RedisAsyncTimeoutMs = 2_000;
 
     protected override int Replicas => 1;
 
@@ -27,5 +29,6 @@ public sealed class LimitsPlatformFixture : PlatformFixture
         ["Limits__Timeouts__ForwarderSeconds"] = ForwarderSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
         ["Limits__Timeouts__OutgoingSeconds"] = OutgoingSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
         ["Limits__KeyGeneration__QueueSeconds"] = KeyGenerationQueueSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        ["Limits__Redis__AsyncTimeoutMs"] = RedisAsyncTimeoutMs.ToString(System.Globalization.CultureInfo.InvariantCulture),
     };
 }

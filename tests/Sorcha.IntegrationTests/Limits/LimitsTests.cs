@@ -133,8 +133,12 @@ public sealed class LimitsTests(LimitsPlatformFixture platform) : IClassFixture<
         Assert.Equal("submit", state.Str("nextActionId"));
     }
 
+    /// <summary>
+    /// A Redis that keeps its connections open but answers nothing: the command's own time limit (AsyncTimeout, from
+    /// Limits:Redis) fails it, and the service answers 503 — not the gateway's 504 after ForwarderSeconds.
+    /// </summary>
     [Fact]
-    public async Task A_stalled_Redis_costs_a_caller_at_most_the_gateway_timeout()
+    public async Task A_stalled_Redis_is_a_503_after_the_Redis_command_timeout()
     {
         if (platform.Redis.Provider == "container")
         {
@@ -144,17 +148,18 @@ public sealed class LimitsTests(LimitsPlatformFixture platform) : IClassFixture<
         var redis = platform.App[Sorcha.AppHost.Redis.RedisSelector.ResourceName].Process;
         Assert.NotNull(redis);
         using var caller = await platform.ClientAsync("limits-hung-redis");
+        var timeout = TimeSpan.FromMilliseconds(LimitsPlatformFixture.RedisAsyncTimeoutMs);
         var watch = Stopwatch.StartNew();
         using (Pause.Of(redis!))
         {
             using var response = await caller.GetAsync("/api/wallets");
             watch.Stop();
-            var status = (int)response.StatusCode;
-            Assert.True(status is 503 or 504, $"expected 503 or 504, got {status}");
-            Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
+            await ProblemAssert.IsProblemAsync(response, HttpStatusCode.ServiceUnavailable);
         }
 
-        Assert.True(watch.Elapsed.TotalSeconds < LimitsPlatformFixture.ForwarderSeconds + 10, $"took {watch.Elapsed.TotalSeconds:F1} s");
+        // At least the configured timeout (Redis really stalled, the call waited for it), and before the library's
+        // default of 5 s could have fired: the limit came from Limits:Redis (checked on the library's 1 s heartbeat).
+        Assert.InRange(watch.Elapsed.TotalSeconds, timeout.TotalSeconds - 0.1, timeout.TotalSeconds + 2.5);
         await WaitForAsync(caller, "/api/wallets");
     }
 
