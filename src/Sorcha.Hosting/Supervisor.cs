@@ -22,8 +22,8 @@ internal sealed class Supervisor(RestartPolicy policy, Action<ResourceState> lau
             if (policy.DelayAfter(state.CrashesInARow) is not { } delay)
             {
                 state.Status = ResourceStatus.Failed;
-                report(state, $"exited with code {exit.Code} after {uptime.TotalSeconds:F1} s. GIVING UP: {state.CrashesInARow} crashes " +
-                    $"in a row, none after a run of {policy.StableAfter.TotalSeconds:F0} s; it stays down until the AppHost is restarted.");
+                report(state, $"exited with code {exit.Code} after {uptime.TotalSeconds:F1} s. GIVING UP after {state.CrashesInARow} crashes " +
+                    $"in a row (a run of {policy.StableAfter.TotalSeconds:F0} s ends a row); it stays down until the AppHost is restarted.");
                 return;
             }
 
