@@ -207,14 +207,13 @@ public sealed class Orchestrator : IAsyncDisposable
 
             state.LastExit = exit;
             // Only a resource that was ready once is restarted: one that fails its first start is a configuration
-            // error, which WaitReadyAsync reports to whoever started it.
-            if (_stopping || state.Status == ResourceStatus.Stopped || state.ReadyAt is null)
+            // error, which WaitReadyAsync reports to whoever started it. Decided under the gate, so that a deliberate
+            // stop cannot slip in between the check and the supervisor's decision.
+            if (!_stopping && state.Status != ResourceStatus.Stopped && state.ReadyAt is not null)
             {
-                return;
+                _supervisor.OnCrash(state, process, exit);
             }
         }
-
-        _supervisor.OnCrash(state, process, exit);
     }
 
     /// <summary>An orchestrator's line about a resource: echoed, and kept with the resource's output (the dashboard's logs).</summary>

@@ -12,26 +12,23 @@ internal sealed class Supervisor(RestartPolicy policy, Action<ResourceState> lau
 {
     private readonly CancellationTokenSource _shutdown = new();
 
-    /// <summary>Called for a process that exited while its resource was meant to run.</summary>
+    /// <summary>Called, under the resource's gate, for a process that exited while its resource was meant to run.</summary>
     public void OnCrash(ResourceState state, Process crashed, ResourceExit exit)
     {
         var uptime = exit.At - (state.StartedAt ?? exit.At);
-        lock (state.Gate)
+        state.CrashesInARow = policy.CrashesInARow(state.CrashesInARow, uptime);
+        if (policy.DelayAfter(state.CrashesInARow) is not { } delay)
         {
-            state.CrashesInARow = policy.CrashesInARow(state.CrashesInARow, uptime);
-            if (policy.DelayAfter(state.CrashesInARow) is not { } delay)
-            {
-                state.Status = ResourceStatus.Failed;
-                report(state, $"exited with code {exit.Code} after {uptime.TotalSeconds:F1} s. GIVING UP after {state.CrashesInARow} crashes " +
-                    $"in a row (a run of {policy.StableAfter.TotalSeconds:F0} s ends a row); it stays down until the AppHost is restarted.");
-                return;
-            }
-
-            state.Status = ResourceStatus.Exited;
-            report(state, $"exited unexpectedly with code {exit.Code} after {uptime.TotalSeconds:F1} s; restarting in " +
-                $"{delay.TotalSeconds:F1} s (crash {state.CrashesInARow} in a row; gives up at {policy.MaxCrashesInARow})");
-            _ = RestartLaterAsync(state, crashed, delay);
+            state.Status = ResourceStatus.Failed;
+            report(state, $"exited with code {exit.Code} after {uptime.TotalSeconds:F1} s. GIVING UP after {state.CrashesInARow} crashes " +
+                $"in a row (a run of {policy.StableAfter.TotalSeconds:F0} s ends a row); it stays down until the AppHost is restarted.");
+            return;
         }
+
+        state.Status = ResourceStatus.Exited;
+        report(state, $"exited unexpectedly with code {exit.Code} after {uptime.TotalSeconds:F1} s; restarting in " +
+            $"{delay.TotalSeconds:F1} s (crash {state.CrashesInARow} in a row; gives up at {policy.MaxCrashesInARow})");
+        _ = RestartLaterAsync(state, crashed, delay);
     }
 
     private async Task RestartLaterAsync(ResourceState state, Process crashed, TimeSpan delay)
