@@ -4,14 +4,26 @@ namespace Sorcha.Hosting;
 
 /// <summary>
 /// Starts resources in dependency order (each waits for what it references to be ready), keeps their output,
-/// and stops them on dispose. Tests use it to start the whole platform and to kill or restart one part.
+/// restarts one that crashes after it was ready (<see cref="Supervisor"/>), and stops them on dispose. Tests use it to
+/// start the whole platform and to kill or restart one part.
 /// </summary>
-public sealed class Orchestrator(IEnumerable<ResourceSpec> specs, Action<string, string>? echo = null) : IAsyncDisposable
+public sealed class Orchestrator : IAsyncDisposable
 {
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(120);
-    private readonly Dictionary<string, ResourceState> _resources = specs.ToDictionary(s => s.Name, s => new ResourceState(s));
+    private readonly Dictionary<string, ResourceState> _resources;
     private readonly Dictionary<string, Task> _ready = [];
+    private readonly Action<string, string>? _echo;
+    private readonly Supervisor _supervisor;
     private bool _stopping;
+
+    /// <param name="echo">Receives every output line and the orchestrator's own reports, by resource name.</param>
+    /// <param name="restart">When a crashed resource is started again; <see cref="RestartPolicy.Default"/> when null.</param>
+    public Orchestrator(IEnumerable<ResourceSpec> specs, Action<string, string>? echo = null, RestartPolicy? restart = null)
+    {
+        _resources = specs.ToDictionary(s => s.Name, s => new ResourceState(s));
+        _echo = echo;
+        _supervisor = new Supervisor(restart ?? RestartPolicy.Default, Launch, Report);
+    }
 
     public IReadOnlyCollection<ResourceState> Resources => _resources.Values;
 
@@ -40,7 +52,11 @@ public sealed class Orchestrator(IEnumerable<ResourceSpec> specs, Action<string,
         {
             if (state.Process is { HasExited: true } p)
             {
-                state.Status = ResourceStatus.Failed;
+                if (state.ReadyAt is null)
+                {
+                    state.Status = ResourceStatus.Failed; // a resource ready before is the supervisor's to restart
+                }
+
                 throw new InvalidOperationException(
                     $"{name} exited with code {p.ExitCode} before it was ready. Last output:\n{string.Join('\n', state.Logs().TakeLast(30))}");
             }
@@ -56,12 +72,22 @@ public sealed class Orchestrator(IEnumerable<ResourceSpec> specs, Action<string,
     public async Task StopResourceAsync(string name, bool kill = false)
     {
         var state = _resources[name];
-        if (state.Process is not { } process || process.HasExited)
+        Process? process;
+        lock (state.Gate)
+        {
+            process = state.Process;
+            if (process is not null)
+            {
+                // Before the signal, so that the exit is not taken for a crash; also cancels a restart not yet made.
+                state.Status = ResourceStatus.Stopped;
+            }
+        }
+
+        if (process is null || process.HasExited)
         {
             return;
         }
 
-        state.Status = ResourceStatus.Stopped;
         if (!kill && Signals.Terminate(process.Id))
         {
             using var grace = new CancellationTokenSource(TimeSpan.FromSeconds(10));
@@ -84,8 +110,12 @@ public sealed class Orchestrator(IEnumerable<ResourceSpec> specs, Action<string,
     public async Task StartResourceAsync(string name, CancellationToken ct = default)
     {
         var state = _resources[name];
-        state.Restarts++;
-        Launch(state);
+        lock (state.Gate)
+        {
+            state.Restarts++;
+            Launch(state);
+        }
+
         await WaitReadyAsync(name, ct);
     }
 
@@ -148,9 +178,10 @@ public sealed class Orchestrator(IEnumerable<ResourceSpec> specs, Action<string,
         process.ErrorDataReceived += (_, e) => OnOutput(state, e.Data);
         process.Exited += (_, _) => OnExited(state, process);
         process.Start();
+        state.StartedAt = DateTimeOffset.UtcNow;
+        state.Process = process;
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
-        state.Process = process;
     }
 
     private void OnOutput(ResourceState state, string? line)
@@ -166,20 +197,38 @@ public sealed class Orchestrator(IEnumerable<ResourceSpec> specs, Action<string,
 
     private void OnExited(ResourceState state, Process process)
     {
-        if (state.Process != process || _stopping || state.Status == ResourceStatus.Stopped)
+        var exit = new ResourceExit(process.ExitCode, DateTimeOffset.UtcNow);
+        lock (state.Gate)
         {
-            return;
-        }
+            if (state.Process != process)
+            {
+                return;
+            }
 
-        state.Status = ResourceStatus.Exited;
-        Echo(state.Spec.Name, $"exited unexpectedly with code {process.ExitCode}");
+            state.LastExit = exit;
+            // Only a resource that was ready once is restarted: one that fails its first start is a configuration
+            // error, which WaitReadyAsync reports to whoever started it. Decided under the gate, so that a deliberate
+            // stop cannot slip in between the check and the supervisor's decision.
+            if (!_stopping && state.Status != ResourceStatus.Stopped && state.ReadyAt is not null)
+            {
+                _supervisor.OnCrash(state, process, exit);
+            }
+        }
     }
 
-    private void Echo(string name, string line) => echo?.Invoke(name, line);
+    /// <summary>An orchestrator's line about a resource: echoed, and kept with the resource's output (the dashboard's logs).</summary>
+    private void Report(ResourceState state, string line)
+    {
+        state.AppendLog($"[apphost] {line}");
+        Echo(state.Spec.Name, line);
+    }
+
+    private void Echo(string name, string line) => _echo?.Invoke(name, line);
 
     public async ValueTask DisposeAsync()
     {
         _stopping = true;
+        _supervisor.Dispose();
         // Stop in reverse start order so services drain before Redis goes away.
         foreach (var state in _resources.Values.Reverse())
         {
