@@ -36,7 +36,11 @@ internal static class LoggingSetup
 
     /// <summary>
     /// One event per request: method, path (no query string), status and time; never headers or bodies, so no token
-    /// or key reaches the logs this way. Health probes log at Debug, below the default level, so they do not flood.
+    /// or key reaches the logs this way. Levels: a failure (5xx, exception) is Error and a client error (4xx)
+    /// Information, so both show at the default level; a success is Debug, because a console line for every request
+    /// cost a third of a service's throughput (docs/performance.md, "Throughput A/B") — set
+    /// <c>Serilog:MinimumLevel:Override:Serilog.AspNetCore.RequestLoggingMiddleware</c> to <c>Debug</c> to see them;
+    /// health probes are Verbose, below even that.
     /// </summary>
     public static void UseSorchaRequestLogging(this WebApplication app) => app.UseSerilogRequestLogging(o =>
     {
@@ -46,6 +50,7 @@ internal static class LoggingSetup
 
     private static LogEventLevel Level(HttpContext context, Exception? error) =>
         error is not null || context.Response.StatusCode >= StatusCodes.Status500InternalServerError ? LogEventLevel.Error
-        : HealthSetup.IsProbe(context.Request.Path) ? LogEventLevel.Debug
-        : LogEventLevel.Information;
+        : HealthSetup.IsProbe(context.Request.Path) ? LogEventLevel.Verbose
+        : context.Response.StatusCode >= StatusCodes.Status400BadRequest ? LogEventLevel.Information
+        : LogEventLevel.Debug;
 }

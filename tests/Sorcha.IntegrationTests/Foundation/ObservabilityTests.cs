@@ -44,7 +44,11 @@ public sealed class ObservabilityTests
     {
         const string token = "secret-bearer-token-0123456789";
         const string body = "{\"privateKey\":\"secret-key-material-0123456789\"}";
-        await using var host = await Host.StartAsync();
+        // Successful requests log at Debug (LoggingSetup): shown here as an operator would, probes still left out.
+        await using var host = await Host.StartAsync(new()
+        {
+            ["Serilog:MinimumLevel:Override:Serilog.AspNetCore.RequestLoggingMiddleware"] = "Debug",
+        });
 
         // One connection, so the server handles these in order: by the time the last span is exported, every
         // earlier request (probes included) has finished and logged whatever it was going to log.
