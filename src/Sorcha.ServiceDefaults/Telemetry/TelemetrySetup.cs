@@ -12,7 +12,9 @@ namespace Sorcha.ServiceDefaults.Telemetry;
 /// <summary>
 /// Traces, metrics and logs through OpenTelemetry, exported over OTLP when <c>OTEL_EXPORTER_OTLP_ENDPOINT</c> is set.
 /// Sampling is the SDK's: <c>OTEL_TRACES_SAMPLER</c> / <c>OTEL_TRACES_SAMPLER_ARG</c> (environment or configuration),
-/// by default parent-based always-on. Health probes are not traced: they would be most of the spans and tell nothing.
+/// by default parent-based always-on — when traces go somewhere. With neither an OTLP endpoint nor a sampler set, no
+/// trace is recorded: spans nobody exports cost about a tenth of a service's throughput (docs/performance.md,
+/// "Throughput A/B"). Health probes are never traced: they would be most of the spans and tell nothing.
 /// </summary>
 public static class TelemetrySetup
 {
@@ -22,6 +24,8 @@ public static class TelemetrySetup
     internal static void AddSorchaTelemetry(this IHostApplicationBuilder builder)
     {
         var serviceName = builder.Configuration["OTEL_SERVICE_NAME"] ?? builder.Environment.ApplicationName;
+        var exporting = !string.IsNullOrWhiteSpace(builder.Configuration["OTEL_EXPORTER_OTLP_ENDPOINT"]);
+        var sampling = exporting || !string.IsNullOrWhiteSpace(builder.Configuration["OTEL_TRACES_SAMPLER"]);
         var otel = builder.Services.AddOpenTelemetry()
             .ConfigureResource(r => r.AddService(serviceName))
             .WithTracing(t => t
@@ -36,9 +40,15 @@ public static class TelemetrySetup
                 .AddMeter(SourcePrefix + "*"))
             // Serilog hands every event it keeps to this provider (see LoggingSetup).
             .WithLogging(configureBuilder: null, configureOptions: o => o.IncludeFormattedMessage = true);
-        if (!string.IsNullOrWhiteSpace(builder.Configuration["OTEL_EXPORTER_OTLP_ENDPOINT"]))
+        if (exporting)
         {
             otel.UseOtlpExporter();
+        }
+
+        if (!sampling)
+        {
+            // Set only here: a sampler set in code would override the OTEL_TRACES_SAMPLER settings.
+            builder.Services.ConfigureOpenTelemetryTracerProvider(t => t.SetSampler(new AlwaysOffSampler()));
         }
     }
 }
