@@ -16,7 +16,6 @@ public static class LimitsSetup
         var limits = builder.Configuration.Limits();
         builder.Services.Configure<LimitsOptions>(builder.Configuration.GetSection(LimitsOptions.Section));
         builder.Services.Configure<KestrelServerOptions>(o => o.Limits.MaxRequestBodySize = limits.MaxRequestBodyBytes);
-        builder.Services.AddExceptionHandler<TimeoutExceptionHandler>();
         builder.AddSorchaRateLimiting(limits.RateLimit);
     }
 }

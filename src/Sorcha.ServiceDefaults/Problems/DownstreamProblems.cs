@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using Sorcha.Client;
+using StackExchange.Redis;
 
 namespace Sorcha.ServiceDefaults.Problems;
 
@@ -17,7 +18,9 @@ namespace Sorcha.ServiceDefaults.Problems;
 ///   service did not plan for failing is its own or the other service's fault, never the client's</description></item>
 /// </list>
 /// A call that expects a status (a 404 meaning "not yours", a 422 meaning "refused") maps it where it is made.
-/// On an HttpClient without <see cref="UnansweredCallHandler"/>, a timeout is the Limits' TimeoutExceptionHandler's: 503 too.
+/// A dependency that did not answer in time — an outgoing call's timeout on an HttpClient without
+/// <see cref="UnansweredCallHandler"/>, a Redis command past its AsyncTimeout, a Redis connection that is down (the
+/// multiplexer fails fast, see RedisSetup) — is 503 too: not the client's fault and not a bug, so the caller retries.
 /// </summary>
 public static class DownstreamProblems
 {
@@ -27,8 +30,13 @@ public static class DownstreamProblems
         SorchaApiException api => Map(api),
         HttpRequestException { StatusCode: null } transport => ProblemException.Unavailable(
             $"A service this request needs could not be reached ({transport.Message}); try again.", e),
+        RedisTimeoutException or RedisConnectionException => Late("The data store did not answer in time", e),
+        TimeoutException => Late("A dependency did not answer in time", e),
+        TaskCanceledException { InnerException: TimeoutException } => Late("An outgoing call timed out", e),
         _ => null,
     };
+
+    private static ProblemException Late(string what, Exception e) => ProblemException.Unavailable(what + "; retry shortly.", e);
 
     public static ProblemException Map(SorchaApiException e)
     {

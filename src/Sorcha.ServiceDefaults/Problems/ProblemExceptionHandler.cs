@@ -6,9 +6,9 @@ using Microsoft.Extensions.Logging;
 namespace Sorcha.ServiceDefaults.Problems;
 
 /// <summary>
-/// Writes a <see cref="ProblemException"/> as its problem document, and a failed call to another service (a
-/// SorchaApiException or a connection failure) as <see cref="DownstreamProblems"/> maps it, so a downstream failure
-/// never surfaces as a 500. 429 and 503 carry <c>Retry-After: 1</c>, like the platform's other retry answers.
+/// Writes a <see cref="ProblemException"/> as its problem document, and a failed call to another service or to Redis
+/// (a SorchaApiException, a connection failure, a timeout) as <see cref="DownstreamProblems"/> maps it, so a
+/// dependency's failure never surfaces as a 500. 429 and 503 carry <c>Retry-After: 1</c>, like the platform's other retry answers.
 /// </summary>
 internal sealed class ProblemExceptionHandler(IProblemDetailsService problems, ILogger<ProblemExceptionHandler> logger) : IExceptionHandler
 {
@@ -21,7 +21,7 @@ internal sealed class ProblemExceptionHandler(IProblemDetailsService problems, I
 
         if (problem.Status >= StatusCodes.Status500InternalServerError)
         {
-            logger.LogWarning("{Status} {Title}: {Detail}", problem.Status, problem.Title, problem.Message);
+            logger.LogWarning("{Status} {Title}: {Detail} ({Error})", problem.Status, problem.Title, problem.Message, exception.Message);
         }
 
         httpContext.Response.StatusCode = problem.Status;
