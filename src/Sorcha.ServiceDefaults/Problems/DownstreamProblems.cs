@@ -31,10 +31,20 @@ public static class DownstreamProblems
         HttpRequestException { StatusCode: null } transport => ProblemException.Unavailable(
             $"A service this request needs could not be reached ({transport.Message}); try again.", e),
         RedisTimeoutException or RedisConnectionException => Late("The data store did not answer in time", e),
+        RedisServerException server when IsTransient(server) => Late("The data store is not ready (" + server.Message + ")", e),
         TimeoutException => Late("A dependency did not answer in time", e),
         TaskCanceledException { InnerException: TimeoutException } => Late("An outgoing call timed out", e),
         _ => null,
     };
+
+    /// <summary>
+    /// States a Redis passes through and leaves by itself, e.g. LOADING while a restarted Redis replays its AOF: PING
+    /// already answers then, so a service reconnects and its reads meet this. Other server errors are bugs (500).
+    /// </summary>
+    private static bool IsTransient(RedisServerException e) =>
+        TransientRedisStates.Any(state => e.Message.StartsWith(state, StringComparison.Ordinal));
+
+    private static readonly string[] TransientRedisStates = ["LOADING", "BUSY", "TRYAGAIN", "MASTERDOWN"];
 
     private static ProblemException Late(string what, Exception e) => ProblemException.Unavailable(what + "; retry shortly.", e);
 
