@@ -4,10 +4,11 @@ namespace Sorcha.Registers.Store;
 
 /// <summary>
 /// Every Redis key of a register, all hash-tagged on the register id (<c>reg:{id}:…</c>) so one Lua script can touch
-/// them together on Redis Cluster. The two global keys (the register index and the txId index) are written outside
-/// the per-register scripts, never inside them.
+/// them together on Redis Cluster. The global keys (the register index, the unsealed set and the txId index) are
+/// written outside the per-register scripts, never inside them. Touched together: create (meta, head), append (meta,
+/// head, tx, txid, seq), seal (head, dockets, docket-ends), writers (meta, writers) — all within <see cref="OfRegister"/>.
 /// </summary>
-internal static class RegisterKeys
+public static class RegisterKeys
 {
     /// <summary>Hash: name, owner, createdAt, publicKey, sealedKey. Immutable after creation.</summary>
     public static RedisKey Meta(string id) => $"reg:{{{id}}}:meta";
@@ -53,4 +54,17 @@ internal static class RegisterKeys
     /// spreads over a cluster's slots instead of being one huge key.
     /// </summary>
     public static RedisKey TxLocation(string txId) => $"txloc:{{{txId[..3]}}}";
+
+    /// <summary>Every per-register key: the only keys a multi-key script of one register may name (one slot).</summary>
+    public static IReadOnlyList<RedisKey> OfRegister(string id) =>
+        [Meta(id), Head(id), Transactions(id), TxIds(id), Sequences(id), Dockets(id), DocketEnds(id), Writers(id)];
+
+    /// <summary>Every key this family may write, as anchored regular expressions (checked by the key-catalogue test).</summary>
+    public static readonly IReadOnlyList<string> Patterns =
+    [
+        @"^reg:\{[0-9a-f]{32}\}:(meta|head|tx|txid|seq|dockets|docket-ends|writers)$",
+        "^registers$",
+        "^registers:unsealed$",
+        @"^txloc:\{[0-9a-f]{3}\}$",
+    ];
 }

@@ -16,11 +16,7 @@ public enum ClaimOutcome
 }
 
 /// <summary>
-/// Owns the instance keys in Redis, all under the hash tag <c>{inst:&lt;id&gt;}</c>:
-/// <c>{inst:&lt;id&gt;}</c> hash (<c>record</c> JSON, <c>next</c> action id or "" when complete, <c>step</c>, <c>updatedAt</c>),
-/// <c>{inst:&lt;id&gt;}:steps</c> list of committed steps (JSON, in order), <c>{inst:&lt;id&gt;}:claim</c>, the
-/// per-instance step claim (a random token, SET NX with a TTL), and <c>{inst:&lt;id&gt;}:pending</c>, the current
-/// step's signed transaction while its commit is outstanding (<see cref="PendingStep"/>).
+/// Reads and writes instances in Redis; the key layout is <see cref="InstanceKeys"/>.
 /// A submission claims the step before calling other services, so two submissions of one step cannot both commit:
 /// the second finds the claim taken (Busy) or, once it is released, the instance moved on (Moved). Advancing is one
 /// MULTI/EXEC guarded by the claim token and the expected action and step, and deletes the claim in the same step.
@@ -39,7 +35,7 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
 
     public async Task CreateAsync(InstanceRecord record, string firstActionId)
     {
-        await Db.HashSetAsync(Key(record.Id),
+        await Db.HashSetAsync(InstanceKeys.Instance(record.Id),
         [
             new("record", JsonSerializer.Serialize(record, Json)),
             new("next", firstActionId),
@@ -50,13 +46,13 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
 
     public async Task<InstanceState?> GetAsync(string id)
     {
-        var fields = await Db.HashGetAsync(Key(id), ["record", "next", "step", "updatedAt"]);
+        var fields = await Db.HashGetAsync(InstanceKeys.Instance(id), ["record", "next", "step", "updatedAt"]);
         if (fields[0].IsNull)
         {
             return null;
         }
 
-        var steps = await Db.ListRangeAsync(StepsKey(id));
+        var steps = await Db.ListRangeAsync(InstanceKeys.Steps(id));
         var next = (string?)fields[1];
         return new InstanceState(
             JsonSerializer.Deserialize<InstanceRecord>((string)fields[0]!, Json)!,
@@ -70,13 +66,13 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     public async Task<(ClaimOutcome Outcome, StepClaim? Claim)> TryClaimAsync(string id, string actionId)
     {
         var token = Guid.NewGuid().ToString("N");
-        if (!await Db.StringSetAsync(ClaimKey(id), token, ClaimLifetime, When.NotExists))
+        if (!await Db.StringSetAsync(InstanceKeys.Claim(id), token, ClaimLifetime, When.NotExists))
         {
             return (ClaimOutcome.Busy, null);
         }
 
         // Only a claim holder advances an instance, so what we read now stays true until we release or advance.
-        var state = await Db.HashGetAsync(Key(id), ["next", "step"]);
+        var state = await Db.HashGetAsync(InstanceKeys.Instance(id), ["next", "step"]);
         if ((string?)state[0] != actionId)
         {
             await ReleaseAsync(new StepClaim(id, actionId, 0, token));
@@ -89,27 +85,27 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     /// <summary>Records the committed step, moves to <paramref name="nextActionId"/> (null = complete) and drops the claim.</summary>
     public async Task<bool> TryAdvanceAsync(StepClaim claim, InstanceStep step, string? nextActionId)
     {
-        var key = Key(claim.InstanceId);
+        var key = InstanceKeys.Instance(claim.InstanceId);
         var transaction = Db.CreateTransaction();
-        transaction.AddCondition(Condition.StringEqual(ClaimKey(claim.InstanceId), claim.Token));
+        transaction.AddCondition(Condition.StringEqual(InstanceKeys.Claim(claim.InstanceId), claim.Token));
         transaction.AddCondition(Condition.HashEqual(key, "next", claim.ActionId));
         transaction.AddCondition(Condition.HashEqual(key, "step", claim.Step));
-        _ = transaction.ListRightPushAsync(StepsKey(claim.InstanceId), JsonSerializer.Serialize(step, Json));
+        _ = transaction.ListRightPushAsync(InstanceKeys.Steps(claim.InstanceId), JsonSerializer.Serialize(step, Json));
         _ = transaction.HashSetAsync(key,
         [
             new("next", nextActionId ?? ""),
             new("step", claim.Step + 1),
             new("updatedAt", step.CommittedAt.ToString("O", CultureInfo.InvariantCulture)),
         ]);
-        _ = transaction.KeyDeleteAsync(ClaimKey(claim.InstanceId));
-        _ = transaction.KeyDeleteAsync(PendingKey(claim.InstanceId));
+        _ = transaction.KeyDeleteAsync(InstanceKeys.Claim(claim.InstanceId));
+        _ = transaction.KeyDeleteAsync(InstanceKeys.Pending(claim.InstanceId));
         return await transaction.ExecuteAsync();
     }
 
     /// <summary>The claimed step's transaction left by an earlier attempt whose commit outcome is unknown, if any.</summary>
     public async Task<PendingStep?> GetPendingAsync(StepClaim claim)
     {
-        var json = await Db.StringGetAsync(PendingKey(claim.InstanceId));
+        var json = await Db.StringGetAsync(InstanceKeys.Pending(claim.InstanceId));
         var pending = json.IsNull ? null : JsonSerializer.Deserialize<PendingStep>((string)json!, Json);
 
         // Advancing deletes it, so a pending step always belongs to the current step; checked rather than assumed.
@@ -120,8 +116,8 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     public Task<bool> SavePendingAsync(StepClaim claim, PendingStep pending)
     {
         var transaction = Db.CreateTransaction();
-        transaction.AddCondition(Condition.StringEqual(ClaimKey(claim.InstanceId), claim.Token));
-        _ = transaction.StringSetAsync(PendingKey(claim.InstanceId), JsonSerializer.Serialize(pending, Json));
+        transaction.AddCondition(Condition.StringEqual(InstanceKeys.Claim(claim.InstanceId), claim.Token));
+        _ = transaction.StringSetAsync(InstanceKeys.Pending(claim.InstanceId), JsonSerializer.Serialize(pending, Json));
         return transaction.ExecuteAsync();
     }
 
@@ -132,21 +128,13 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     public async Task ReleaseAsync(StepClaim claim, bool discardPending = false)
     {
         var transaction = Db.CreateTransaction();
-        transaction.AddCondition(Condition.StringEqual(ClaimKey(claim.InstanceId), claim.Token));
-        _ = transaction.KeyDeleteAsync(ClaimKey(claim.InstanceId));
+        transaction.AddCondition(Condition.StringEqual(InstanceKeys.Claim(claim.InstanceId), claim.Token));
+        _ = transaction.KeyDeleteAsync(InstanceKeys.Claim(claim.InstanceId));
         if (discardPending)
         {
-            _ = transaction.KeyDeleteAsync(PendingKey(claim.InstanceId));
+            _ = transaction.KeyDeleteAsync(InstanceKeys.Pending(claim.InstanceId));
         }
 
         await transaction.ExecuteAsync();
     }
-
-    private static RedisKey Key(string id) => $"{{inst:{id}}}";
-
-    private static RedisKey StepsKey(string id) => $"{{inst:{id}}}:steps";
-
-    private static RedisKey ClaimKey(string id) => $"{{inst:{id}}}:claim";
-
-    private static RedisKey PendingKey(string id) => $"{{inst:{id}}}:pending";
 }

@@ -1,16 +1,10 @@
-using System.Security.Cryptography;
-using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using StackExchange.Redis;
 
 namespace Sorcha.Wallet.Service.Storage;
 
-/// <summary>
-/// Owns the wallet keys in Redis: <c>wallet:{address}</c> holds the record (JSON, private keys sealed), and
-/// <c>wallet-owner:{ownerHash}</c> is a sorted set of the owner's addresses by creation time for paging.
-/// Each key is hash-tagged on its own aggregate so the layout works on Redis Cluster.
-/// </summary>
+/// <summary>Reads and writes wallets in Redis; the key layout is <see cref="WalletRedisKeys"/>.</summary>
 public sealed class WalletStore(IConnectionMultiplexer redis)
 {
     private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web)
@@ -23,12 +17,12 @@ public sealed class WalletStore(IConnectionMultiplexer redis)
     /// <summary>False when a wallet with this address exists already (the same mnemonic recovered twice).</summary>
     public async Task<bool> TryCreateAsync(WalletRecord wallet)
     {
-        var created = await Db.StringSetAsync(WalletKey(wallet.Address), JsonSerializer.SerializeToUtf8Bytes(wallet, Json),
+        var created = await Db.StringSetAsync(WalletRedisKeys.Wallet(wallet.Address), JsonSerializer.SerializeToUtf8Bytes(wallet, Json),
             when: When.NotExists);
         if (created || (await GetAsync(wallet.Address))?.Owner == wallet.Owner)
         {
             // Also on a retry by the same owner: a crash between the two writes must not leave a wallet unlisted.
-            await Db.SortedSetAddAsync(OwnerKey(wallet.Owner), wallet.Address, wallet.CreatedAt.ToUnixTimeMilliseconds());
+            await Db.SortedSetAddAsync(WalletRedisKeys.Owner(wallet.Owner), wallet.Address, wallet.CreatedAt.ToUnixTimeMilliseconds());
         }
 
         return created;
@@ -36,7 +30,7 @@ public sealed class WalletStore(IConnectionMultiplexer redis)
 
     public async Task<WalletRecord?> GetAsync(string address)
     {
-        var value = await Db.StringGetAsync(WalletKey(address));
+        var value = await Db.StringGetAsync(WalletRedisKeys.Wallet(address));
         return value.IsNull ? null : JsonSerializer.Deserialize<WalletRecord>((byte[])value!, Json);
     }
 
@@ -46,7 +40,7 @@ public sealed class WalletStore(IConnectionMultiplexer redis)
 
     public async Task<(IReadOnlyList<WalletRecord> Items, long Total)> ListAsync(string owner, long skip, int take)
     {
-        var index = OwnerKey(owner);
+        var index = WalletRedisKeys.Owner(owner);
         var total = await Db.SortedSetLengthAsync(index);
         var addresses = await Db.SortedSetRangeByRankAsync(index, skip, skip + take - 1);
         var wallets = await Task.WhenAll(addresses.Select(a => GetAsync(a!)));
@@ -55,13 +49,7 @@ public sealed class WalletStore(IConnectionMultiplexer redis)
 
     public async Task DeleteAsync(WalletRecord wallet)
     {
-        await Db.KeyDeleteAsync(WalletKey(wallet.Address));
-        await Db.SortedSetRemoveAsync(OwnerKey(wallet.Owner), wallet.Address);
+        await Db.KeyDeleteAsync(WalletRedisKeys.Wallet(wallet.Address));
+        await Db.SortedSetRemoveAsync(WalletRedisKeys.Owner(wallet.Owner), wallet.Address);
     }
-
-    private static RedisKey WalletKey(string address) => $"wallet:{{{address}}}";
-
-    // Subjects come from identity providers and may hold any character: hash them into a safe key.
-    private static RedisKey OwnerKey(string owner) =>
-        $"wallet-owner:{{{Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(owner)))[..32]}}}";
 }

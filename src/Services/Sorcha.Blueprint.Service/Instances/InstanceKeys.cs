@@ -1,0 +1,33 @@
+using StackExchange.Redis;
+
+namespace Sorcha.Blueprint.Service.Instances;
+
+/// <summary>
+/// Every Redis key of the instance family (only <c>InstanceStore</c> uses them), all hash-tagged on the instance
+/// (<c>{inst:&lt;id&gt;}</c>) so that advancing — one MULTI over the record, the steps, the claim and the pending step — stays
+/// in one slot on Redis Cluster (<see cref="OfInstance"/>). The names are today's, kept so that stored instances (a
+/// developer's AOF) stay readable.
+/// </summary>
+public static class InstanceKeys
+{
+    /// <summary>Hash: <c>record</c> (InstanceRecord JSON), <c>next</c> (action id, "" when complete), <c>step</c>, <c>updatedAt</c>.</summary>
+    public static RedisKey Instance(string id) => $"{{inst:{id}}}";
+
+    /// <summary>List of the committed steps (InstanceStep JSON), in order.</summary>
+    public static RedisKey Steps(string id) => $"{{inst:{id}}}:steps";
+
+    /// <summary>String: the per-instance step claim, a random token (SET NX with a TTL, InstanceStore.ClaimLifetime).</summary>
+    public static RedisKey Claim(string id) => $"{{inst:{id}}}:claim";
+
+    /// <summary>String: the current step's signed transaction while its commit is outstanding (PendingStep JSON).</summary>
+    public static RedisKey Pending(string id) => $"{{inst:{id}}}:pending";
+
+    /// <summary>Every key of one instance: the only keys a transaction of that instance may name (one slot).</summary>
+    public static IReadOnlyList<RedisKey> OfInstance(string id) => [Instance(id), Steps(id), Claim(id), Pending(id)];
+
+    /// <summary>Every key this family may write, as anchored regular expressions (checked by the key-catalogue test).</summary>
+    public static readonly IReadOnlyList<string> Patterns =
+    [
+        @"^\{inst:[0-9a-f]{32}\}(:steps|:claim|:pending)?$",
+    ];
+}

@@ -1,0 +1,76 @@
+extern alias BlueprintService;
+extern alias WalletService;
+
+using System.Net;
+using System.Text.RegularExpressions;
+using BlueprintService::Sorcha.Blueprint.Service.Blueprints;
+using BlueprintService::Sorcha.Blueprint.Service.Instances;
+using Sorcha.IntegrationTests.Blueprints;
+using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.IntegrationTests.Ledger;
+using Sorcha.Registers.Store;
+using StackExchange.Redis;
+using WalletService::Sorcha.Wallet.Service.Storage;
+
+namespace Sorcha.IntegrationTests.Redis;
+
+/// <summary>
+/// Issue 16 item 2: after a full workflow, every key in Redis belongs to a catalogue (WalletRedisKeys, BlueprintKeys,
+/// InstanceKeys, RegisterKeys), and every group of keys one script or transaction touches shares a cluster slot.
+/// </summary>
+[Collection(PlatformScope.Name)]
+public sealed class KeyCatalogueTests(PlatformFixture platform)
+{
+    private static readonly Regex[] Catalogue = [.. new[] { WalletRedisKeys.Patterns, BlueprintKeys.Patterns, InstanceKeys.Patterns,
+        RegisterKeys.Patterns }.SelectMany(p => p).Select(p => new Regex(p, RegexOptions.CultureInvariant))];
+
+    [Fact]
+    public async Task Every_key_of_a_full_workflow_matches_a_catalogue_and_each_key_group_shares_a_slot()
+    {
+        using var caller = await platform.ClientAsync("key-catalogue");
+        var wallet = await InstanceFlows.WalletAsync(caller);
+        var blueprint = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
+        var register = await InstanceFlows.RegisterAsync(caller);
+        var instance = await InstanceFlows.InstanceAsync(caller, blueprint, register,
+            new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });
+        await Json.PostAsync(caller, $"/api/instances/{instance}/actions/submit",
+            new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
+        await Json.PostAsync(caller, $"/api/instances/{instance}/actions/approve",
+            new { sender = wallet, data = new { decision = "rejected", comment = "key catalogue" } }, HttpStatusCode.Created);
+        await LedgerFlows.WaitUntilSealedAsync(caller, register, 2);
+
+        var keys = await AllKeysAsync(platform.Redis.ConnectionString);
+
+        var strays = keys.Where(k => !Catalogue.Any(p => p.IsMatch(k))).Order().ToList();
+        Assert.True(strays.Count == 0, "Keys outside every catalogue: " + string.Join(", ", strays));
+        Assert.Contains((string)WalletRedisKeys.Wallet(wallet)!, keys);
+        Assert.Contains((string)BlueprintKeys.Blueprint(blueprint)!, keys);
+        Assert.Contains((string)InstanceKeys.Steps(instance)!, keys);
+        Assert.Contains((string)RegisterKeys.Dockets(register)!, keys);
+
+        // Every register and instance in Redis, not only ours: the groups come from the catalogues, the ids from the scan.
+        var groups = keys.Select(k => Regex.Match(k, @"^reg:\{([0-9a-f]{32})\}")).Where(m => m.Success)
+            .Select(m => RegisterKeys.OfRegister(m.Groups[1].Value))
+            .Concat(keys.Select(k => Regex.Match(k, @"^\{inst:([0-9a-f]{32})\}")).Where(m => m.Success)
+                .Select(m => InstanceKeys.OfInstance(m.Groups[1].Value)))
+            .Append([BlueprintKeys.Index, BlueprintKeys.Sequence])
+            .ToList();
+        Assert.All(groups, group => Assert.Single(group.Select(k => ClusterSlot.Of(k!)).Distinct()));
+    }
+
+    /// <summary>SCAN on every master (one server when Redis is not a cluster).</summary>
+    private static async Task<HashSet<string>> AllKeysAsync(string connectionString)
+    {
+        await using var redis = await ConnectionMultiplexer.ConnectAsync(connectionString);
+        var keys = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var server in redis.GetServers().Where(s => !s.IsReplica))
+        {
+            await foreach (var key in server.KeysAsync(pageSize: 1000))
+            {
+                keys.Add(key!);
+            }
+        }
+
+        return keys;
+    }
+}
