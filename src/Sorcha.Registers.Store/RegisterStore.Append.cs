@@ -86,6 +86,8 @@ public sealed partial class RegisterStore
             }
         }
 
+        await AwaitReplicasAsync(registerId);
+
         // Repeats inside the batch get the commit of their first occurrence, as a resubmission would.
         for (var i = 0; i < batch.Count; i++)
         {

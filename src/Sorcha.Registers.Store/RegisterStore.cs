@@ -9,7 +9,7 @@ namespace Sorcha.Registers.Store;
 /// the atomic append (<see cref="AppendAsync"/>), reads, and publishing dockets. The Transaction service writes
 /// through it, the Register service reads and seals through it.
 /// </summary>
-public sealed partial class RegisterStore(IConnectionMultiplexer redis)
+public sealed partial class RegisterStore(IConnectionMultiplexer redis, AppendDurability? durabilityOptions = null)
 {
     private const string CreateScript = """
         if redis.call('EXISTS', KEYS[1]) == 1 then
@@ -24,6 +24,8 @@ public sealed partial class RegisterStore(IConnectionMultiplexer redis)
 
     private static readonly RedisValue[] MetaFields = ["name", "owner", "createdAt", "publicKey", "sealedKey"];
     private static readonly RedisValue[] HeadFields = ["height", "chainHash", "sealed", "dockets", "lastDocketHash", "treeFrontier"];
+
+    private readonly AppendDurability durability = durabilityOptions ?? new AppendDurability();
 
     private IDatabase Db => redis.GetDatabase();
 

@@ -6,6 +6,7 @@ namespace Sorcha.AppHost.Redis;
 /// <summary>
 /// architecture.md's order: an outside connection string; a container where a container runtime answers;
 /// a local redis-server with AOF on; otherwise Garnet (a .NET RESP server from a NuGet tool package) with Lua and AOF.
+/// A Redis Cluster on loopback (<see cref="RedisCluster"/>) only when asked for: <c>--Redis:Provider cluster</c>.
 /// </summary>
 public static class RedisSelector
 {
@@ -30,11 +31,16 @@ public static class RedisSelector
             throw new ArgumentException($"Unknown Redis:AppendFsync '{options.RedisAppendFsync}'; use one of {string.Join(", ", FsyncPolicies)}.");
         }
 
+        if (options.RedisProvider == "cluster")
+        {
+            return RedisCluster.Choice(options);
+        }
+
         var port = Ports.Free();
         var start = options.RedisProvider is { } forced ? Array.IndexOf(Order, forced) : 0;
         if (start < 0)
         {
-            throw new ArgumentException($"Unknown Redis provider '{options.RedisProvider}'; use one of {string.Join(", ", Order)}.");
+            throw new ArgumentException($"Unknown Redis provider '{options.RedisProvider}'; use one of {string.Join(", ", Order)}, cluster.");
         }
 
         if (start <= 0 && CommandSucceeds("docker", "info"))

@@ -44,7 +44,8 @@ public static class DownstreamProblems
     private static bool IsTransient(RedisServerException e) =>
         TransientRedisStates.Any(state => e.Message.StartsWith(state, StringComparison.Ordinal));
 
-    private static readonly string[] TransientRedisStates = ["LOADING", "BUSY", "TRYAGAIN", "MASTERDOWN"];
+    // CLUSTERDOWN: a Redis Cluster while a replica takes over a failed master's slots (docs/reliability.md, "Redis Cluster").
+    private static readonly string[] TransientRedisStates = ["LOADING", "BUSY", "TRYAGAIN", "MASTERDOWN", "CLUSTERDOWN"];
 
     private static ProblemException Late(string what, Exception e) => ProblemException.Unavailable(what + "; retry shortly.", e);
 

@@ -1,0 +1,101 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Net;
+using System.Text.Json.Nodes;
+using Sorcha.Client;
+using Sorcha.IntegrationTests.Client;
+using Sorcha.Registers.Store;
+using StackExchange.Redis;
+using Xunit.Abstractions;
+
+namespace Sorcha.IntegrationTests.Redis;
+
+/// <summary>
+/// Issue 18 item 2: SIGKILL the master holding a register during a steady submission load; its replica takes over, and
+/// every transaction that got a 201 is there afterwards and the register verifies. Prints what clients saw and the
+/// recovery time (indicative only: no timing is asserted).
+/// </summary>
+[Collection(ClusterScope.Name)]
+public sealed class ClusterFailoverTests(ClusterPlatformFixture platform, ITestOutputHelper output)
+{
+    private const int Workers = 4;
+    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(60);
+
+    [Fact]
+    public async Task A_killed_master_loses_no_transaction_that_got_a_201()
+    {
+        var client = platform.Caller("failover");
+        var register = (await client.Registers.CreateAsync("failover")).Id;
+        await using var redis = await platform.ConnectAsync();
+        var victim = redis.GetServer(RegisterKeys.Head(register));
+        var pid = int.Parse(victim.Info("server").SelectMany(g => g).Single(kv => kv.Key == "process_id").Value);
+
+        var created = new ConcurrentBag<string>();
+        var seen = new ConcurrentDictionary<string, int>();
+        var clock = Stopwatch.StartNew();
+        long killedAt = -1, firstCreatedAfterKill = -1, lastFailure = -1;
+        using var stop = new CancellationTokenSource(Patience);
+        var load = Enumerable.Range(0, Workers).Select(w => Task.Run(async () =>
+        {
+            var signer = TransactionSigner.Generate();
+            for (var n = 0; !stop.IsCancellationRequested; n++)
+            {
+                var signed = signer.Sign(register, new JsonObject { ["worker"] = w, ["n"] = n });
+                try
+                {
+                    var receipt = await client.Transactions.SubmitAsync(signed.Transaction);
+                    if (receipt.Created)
+                    {
+                        created.Add(signed.TxId);
+                        seen.AddOrUpdate("201", 1, (_, c) => c + 1);
+                        if (Volatile.Read(ref killedAt) >= 0)
+                        {
+                            Interlocked.CompareExchange(ref firstCreatedAfterKill, clock.ElapsedMilliseconds, -1);
+                        }
+                    }
+                }
+                catch (Exception e) when (e is HttpRequestException or TaskCanceledException)
+                {
+                    var what = e is SorchaApiException api ? $"{(int?)api.StatusCode} {api.Message}" : e.GetType().Name;
+                    seen.AddOrUpdate(what.Length > 120 ? what[..120] : what, 1, (_, c) => c + 1);
+                    Interlocked.Exchange(ref lastFailure, clock.ElapsedMilliseconds);
+                    await Task.Delay(100);
+                }
+            }
+        })).ToList();
+
+        await WaitUntilAsync(() => created.Count >= 50, "50 commits before the kill");
+        Process.GetProcessById(pid).Kill(); // SIGKILL: no AOF flush, no goodbye to the cluster
+        Volatile.Write(ref killedAt, clock.ElapsedMilliseconds);
+        var before = created.Count;
+        await WaitUntilAsync(() => Volatile.Read(ref firstCreatedAfterKill) >= 0 && created.Count >= before + 50, "50 commits after the kill");
+        await stop.CancelAsync();
+        await Task.WhenAll(load);
+
+        output.WriteLine($"killed master {victim.EndPoint} (pid {pid}) at {killedAt} ms; first 201 after it at " +
+            $"{firstCreatedAfterKill} ms: recovery {firstCreatedAfterKill - killedAt} ms; last failure at {lastFailure} ms");
+        output.WriteLine("answers: " + string.Join("; ", seen.OrderByDescending(kv => kv.Value).Select(kv => $"{kv.Value} × {kv.Key}")));
+
+        var promoted = (await platform.ConnectAsync()).GetServer(RegisterKeys.Head(register));
+        Assert.NotEqual(victim.EndPoint, promoted.EndPoint);
+        Assert.False(promoted.IsReplica);
+        foreach (var txId in created)
+        {
+            Assert.Equal(txId, (await client.Registers.GetTransactionAsync(register, txId)).TxId);
+        }
+
+        var verification = await client.Registers.VerifyAsync(register);
+        Assert.True(verification.Valid, $"verify after the failover: {verification}");
+        Assert.True((await client.Registers.GetAsync(register)).Height >= created.Count);
+    }
+
+    private static async Task WaitUntilAsync(Func<bool> condition, string what)
+    {
+        var deadline = DateTime.UtcNow + Patience;
+        while (!condition())
+        {
+            Assert.True(DateTime.UtcNow < deadline, $"not reached within {Patience.TotalSeconds} s: {what}");
+            await Task.Delay(50);
+        }
+    }
+}
