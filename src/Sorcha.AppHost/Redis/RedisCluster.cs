@@ -1,7 +1,6 @@
 using System.Globalization;
 using System.Net;
 using System.Net.Sockets;
-using System.Text;
 using Sorcha.Hosting;
 
 namespace Sorcha.AppHost.Redis;
@@ -20,12 +19,15 @@ internal static class RedisCluster
         var dir = RedisSelector.Dir(options, "redis-cluster");
         var basePort = BasePort(dir);
         var script = Path.Combine(options.RepositoryRoot, "scripts", "redis-cluster.sh");
-        var endpoints = string.Join(",", Enumerable.Range(basePort, Nodes).Select(p => $"127.0.0.1:{p}"));
+        // configCheckSeconds: the client library re-reads the cluster's layout every second, so that it finds a promoted
+        // replica soon after a failover; by default it looks every 60 s and keeps sending to the dead master till then.
+        var endpoints = string.Join(",", Enumerable.Range(basePort, Nodes).Select(p => $"127.0.0.1:{p}")) + ",configCheckSeconds=1";
         var resource = new ResourceSpec(RedisSelector.ResourceName, "bash", [script, "run", dir, $"{basePort}"])
         {
             Environment = new Dictionary<string, string> { ["REDIS_APPENDFSYNC"] = options.RedisAppendFsync },
             Port = basePort,
-            Readiness = ClusterOk(basePort),
+            // The script marks the cluster ready once every slot is served and every replica has synced.
+            Readiness = _ => Task.FromResult(File.Exists(Path.Combine(dir, "ready"))),
         };
         return new("cluster", endpoints, resource, "Redis:Provider cluster was asked for");
     }
@@ -66,36 +68,4 @@ internal static class RedisCluster
             return false;
         }
     }
-
-    /// <summary>Ready when the first node says <c>cluster_state:ok</c> (every slot served), not merely when it answers PING.</summary>
-    private static Func<CancellationToken, Task<bool>> ClusterOk(int port) => async ct =>
-    {
-        try
-        {
-            using var client = new TcpClient();
-            using var timeout = CancellationTokenSource.CreateLinkedTokenSource(ct);
-            timeout.CancelAfter(TimeSpan.FromSeconds(2));
-            await client.ConnectAsync(IPAddress.Loopback, port, timeout.Token);
-            var stream = client.GetStream();
-            await stream.WriteAsync("CLUSTER INFO\r\n"u8.ToArray(), timeout.Token);
-            var reply = new StringBuilder();
-            var buffer = new byte[4096];
-            while (!reply.ToString().Contains("cluster_size", StringComparison.Ordinal))
-            {
-                var read = await stream.ReadAsync(buffer, timeout.Token);
-                if (read == 0)
-                {
-                    break;
-                }
-
-                reply.Append(Encoding.ASCII.GetString(buffer, 0, read));
-            }
-
-            return reply.ToString().Contains("cluster_state:ok", StringComparison.Ordinal);
-        }
-        catch (Exception ex) when (ex is SocketException or IOException or OperationCanceledException)
-        {
-            return false;
-        }
-    };
 }
