@@ -5,11 +5,14 @@ namespace Sorcha.IntegrationTests.Reliability;
 /// <summary>
 /// A platform of its own for tests that kill Redis or restart services, so the shared <see cref="PlatformFixture"/>
 /// never sees a fault. One replica of each service whatever SORCHA_TEST_REPLICAS says: these tests prove what a
-/// client sees while the only instance is down.
+/// client sees while the only instance is down. Their faults are a single Redis's (killed, restarted), so with
+/// SORCHA_TEST_REDIS_PROVIDER=cluster they still run on one; a cluster's fault is ClusterFailoverTests.
 /// </summary>
 public sealed class FaultPlatformFixture : PlatformFixture
 {
     protected override int Replicas => 1;
+
+    protected override string? RedisProvider => base.RedisProvider == "cluster" ? null : base.RedisProvider;
 }
 
 [CollectionDefinition(Name)]
