@@ -19,9 +19,13 @@ problems = []
 # Which processes call which (service discovery, services__<name>__http__0): the gateway proxies to its YARP clusters;
 # the Blueprint service calls these three (src/Services/Sorcha.Blueprint.Service/Platform/PlatformClients.cs).
 gateway_settings = json.loads((root / "src/Sorcha.Gateway/appsettings.json").read_text())
-CALLS = {"gateway": sorted(gateway_settings["ReverseProxy"]["Clusters"]), "blueprint": ["wallet", "register", "transaction"]}
+CALLS = {
+    "gateway": sorted(gateway_settings["ReverseProxy"]["Clusters"]),
+    "blueprint": ["wallet", "register", "transaction"],
+}
 COMMON = ["ConnectionStrings__redis", "ASPNETCORE_ENVIRONMENT"]
-ISSUER_SECRET = "sorcha-issuer"  # Authentication__Schemes__Bearer__*: without it a process refuses to start in Production
+# Authentication__Schemes__Bearer__*: without the issuer a process refuses to start in Production.
+ISSUER_SECRET = "sorcha-issuer"
 
 
 def processes():
@@ -41,7 +45,8 @@ def processes():
 def required(name, code):
     """Settings the process reads at start and fails (or cannot work) without, found in its code where possible."""
     needs = set(COMMON)
-    needs |= {k.replace(":", "__") for k in re.findall(r'KeyEncryptionKey\.FromConfiguration\([^,]+, "([\w:]+)"\)', code)}
+    keks = re.findall(r'KeyEncryptionKey\.FromConfiguration\([^,]+, "([\w:]+)"\)', code)
+    needs |= {k.replace(":", "__") for k in keks}
     if "AcceptServiceTokens()" in code or "ServiceTokens.ConfiguredKey" in code:
         needs.add("Authentication__Service__SigningKey")
     needs |= {f"services__{s}__http__0" for s in CALLS.get(name, [])}
@@ -98,6 +103,11 @@ def kubernetes(procs):
             env.update(maps.get(source.get("configMapRef", {}).get("name"), {}))
         refs = {s["secretRef"]["name"] for s in c.get("envFrom", []) if "secretRef" in s}
         check_env("kubernetes", name, env, refs, required(name, code))
+    for ingress in (d for d in docs if d["kind"] == "Ingress"):
+        backends = {p["backend"]["service"]["name"] for r in ingress["spec"]["rules"] for p in r["http"]["paths"]}
+        if backends != {"gateway"}:
+            name = ingress["metadata"]["name"]
+            problems.append(f"kubernetes: Ingress {name} reaches {sorted(backends)}, not the gateway only")
     for name in sorted(set(deployments) - {n for n, _ in procs}):
         problems.append(f"kubernetes: Deployment {name} is no process the AppHost starts")
 

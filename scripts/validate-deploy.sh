@@ -19,7 +19,7 @@ kubectl kustomize deploy/kubernetes > "$out/kubernetes.yaml"
 # `kubectl set env --local` decodes each object with the client's scheme and sends nothing to a server. Objects
 # without a pod template answer "not a pod or does not have a pod template" after a successful decode: not an error.
 # A kind newer than the client (Debian's kubectl 1.20 predates policy/v1) cannot be decoded: said, not failed.
-kubectl set env --local -f "$out/kubernetes.yaml" SORCHA_VALIDATE=1 -o name > "$out/decoded" 2> "$out/decode-errors" || true
+kubectl set env --local -f "$out/kubernetes.yaml" SORCHA_VALIDATE=1 -o name >/dev/null 2> "$out/decode-errors" || true
 grep -ao 'no kind "[A-Za-z]*" is registered for version "[a-z0-9./]*"' "$out/decode-errors" | sort -u |
   sed "s/^/validate-deploy: not decoded, this kubectl is too old: /" >&2 || true
 if grep -av -e 'not a pod or does not have a pod template' -e '^error: [a-z0-9.]*/[a-z0-9.-]*$' -e '^$' \
