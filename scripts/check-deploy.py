@@ -67,6 +67,23 @@ def check_env(where, name, env, secret_refs, needs):
         problems.append(f"{where}: {name} does not get the token issuer ({ISSUER_SECRET})")
 
 
+def selects(selector, name):
+    """Whether a label selector picks the pods of process <name> (label app.kubernetes.io/name)."""
+    label = "app.kubernetes.io/name"
+    if selector.get("matchLabels", {}).get(label, name) != name:
+        return False
+    return all(e["key"] != label or (e["operator"] == "In") == (name in e.get("values", []))
+               for e in selector.get("matchExpressions", []))
+
+
+def admits(policy, caller):
+    """Whether a NetworkPolicy's ingress rules let the pods of <caller> in (a rule without "from" admits anyone)."""
+    def admitted(peer):  # a pod selector alone means "in this namespace"
+        return "podSelector" in peer and "namespaceSelector" not in peer and selects(peer["podSelector"], caller)
+
+    return any("from" not in rule or any(admitted(f) for f in rule["from"]) for rule in policy["spec"].get("ingress", []))
+
+
 def kubernetes(procs):
     docs = [d for d in yaml.safe_load_all(open(rendered)) if d]
     maps = {d["metadata"]["name"]: d.get("data", {}) for d in docs if d["kind"] == "ConfigMap"}
@@ -108,6 +125,11 @@ def kubernetes(procs):
         if backends != {"gateway"}:
             name = ingress["metadata"]["name"]
             problems.append(f"kubernetes: Ingress {name} reaches {sorted(backends)}, not the gateway only")
+    policies = [d for d in docs if d["kind"] == "NetworkPolicy"]
+    for caller, callees in CALLS.items():
+        for callee in callees:
+            if policies and not any(selects(p["spec"]["podSelector"], callee) and admits(p, caller) for p in policies):
+                problems.append(f"kubernetes: no NetworkPolicy lets {caller} reach {callee}")
     for name in sorted(set(deployments) - {n for n, _ in procs}):
         problems.append(f"kubernetes: Deployment {name} is no process the AppHost starts")
 
