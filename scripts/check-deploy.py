@@ -29,10 +29,14 @@ ISSUER_SECRET = "sorcha-issuer"
 
 
 def processes():
-    """The projects the AppHost starts (named in its code), with their image name (SorchaImage) and code."""
+    """
+    The projects the AppHost starts (named in its code as "Sorcha.Gateway", or Aspire-style Sorcha_Gateway), with
+    their image name (SorchaImage) and code.
+    """
     apphost = "".join(p.read_text() for p in (root / "src/Sorcha.AppHost").rglob("*.cs"))
     for project in sorted((root / "src").rglob("*.csproj")):
-        if project.stem == "Sorcha.AppHost" or f'"{project.stem}"' not in apphost:
+        named = f'"{project.stem}"' in apphost or re.search(rf"\b{project.stem.replace('.', '_')}\b", apphost)
+        if project.stem == "Sorcha.AppHost" or not named:
             continue
         image = re.search(r"<SorchaImage>(\w+)</SorchaImage>", project.read_text())
         if not image:
@@ -81,7 +85,8 @@ def admits(policy, caller):
     def admitted(peer):  # a pod selector alone means "in this namespace"
         return "podSelector" in peer and "namespaceSelector" not in peer and selects(peer["podSelector"], caller)
 
-    return any("from" not in rule or any(admitted(f) for f in rule["from"]) for rule in policy["spec"].get("ingress", []))
+    rules = policy["spec"].get("ingress", [])
+    return any("from" not in rule or any(admitted(f) for f in rule["from"]) for rule in rules)
 
 
 def kubernetes(procs):
