@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Offline checks of deploy/ (no cluster, no Docker): .ci/run calls it; exit non-zero on any problem.
 #   1. yamllint (deploy/.yamllint) over every manifest and compose.yaml;
-#   2. kubectl kustomize renders deploy/kubernetes (the resources, patches and images resolve);
+#   2. kubectl kustomize renders deploy/kubernetes (the resources and images resolve);
 #   3. kubectl decodes every rendered object into its typed Kubernetes struct (wrong types, bad quantities);
 #      `kubectl create --dry-run=client` cannot: it asks an API server for the kinds first;
 #   4. scripts/check-deploy.py: the manifests and compose.yaml against the code (processes, settings, secrets).
