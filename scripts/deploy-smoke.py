@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Start the five processes with exactly the environment deploy/kubernetes gives them, and see them serve.
+"""Start the five processes with exactly the environment deploy/ gives them, and see them serve.
 
-Each built Release binary (artifacts/bin) gets its Deployment's variables (ConfigMaps, env) with placeholder secrets
-(random KEKs and service key, an unreachable JWK Set as issuer), on loopback: a Service name in services__* becomes
-the process's loopback address and ASPNETCORE_HTTP_PORTS a free port, nothing else is changed or added. Passes when
+Each built Release binary (artifacts/bin) gets its Deployment's variables (ConfigMaps, env) or its compose service's
+(environment, env files), with placeholder secrets (random KEKs and service key; for Kubernetes an unreachable JWK Set
+as issuer, for compose issuer.env.example), on loopback: another process's name (a Service, a compose service, redis)
+becomes its loopback address and ASPNETCORE_HTTP_PORTS a free port; nothing else is changed or added. Passes when
 every process's /health and the gateway's aggregated /health are 200 and Production is on (no development token
 endpoint, a request without a token 401). Needs `dotnet build Sorcha.sln -c Release` and redis-server.
-Usage: deploy-smoke.py   (from the repository root; exit 1 on failure)
+Usage: deploy-smoke.py [kubernetes|compose]   (from the repository root; exit 1 on failure)
 """
 import base64
 import os
@@ -42,51 +43,78 @@ def status(url, method="GET"):
         return None
 
 
-rendered = subprocess.run(["kubectl", "kustomize", "deploy/kubernetes"], check=True, capture_output=True, text=True)
-docs = [d for d in yaml.safe_load_all(rendered.stdout) if d]
-maps = {d["metadata"]["name"]: d["data"] for d in docs if d["kind"] == "ConfigMap"}
 ports = {name: free_port() for name in PROJECTS}
 redis_port = free_port()
 key = lambda: base64.b64encode(secrets.token_bytes(32)).decode()
-secret_values = {("sorcha-redis", "connection-string"): f"127.0.0.1:{redis_port}",
-                 ("sorcha-wallet-kek", "kek"): key(), ("sorcha-register-kek", "kek"): key(),
-                 ("sorcha-service-token", "signing-key"): key()}
-issuer = {"Authentication__Schemes__Bearer__JwksUri": "http://127.0.0.1:9/jwks.json",
-          "Authentication__Schemes__Bearer__ValidIssuer": "https://issuer.example.com",
-          "Authentication__Schemes__Bearer__ValidAudience": "sorcha",
-          "Authentication__Schemes__Bearer__RequireHttpsMetadata": "false"}
+# Where the files name another process (a Service, a compose service), its loopback address here.
+addresses = {f"http://{name}": f"http://127.0.0.1:{port}" for name, port in ports.items()}
+addresses |= {f"http://{name}:8080": f"http://127.0.0.1:{port}" for name, port in ports.items()}
+addresses["redis:6379"] = f"127.0.0.1:{redis_port}"
 
 
-def environment(deployment):
-    (c,) = deployment["spec"]["template"]["spec"]["containers"]
-    env = {}
-    for source in c.get("envFrom", []):
-        if "configMapRef" in source:
-            env.update(maps[source["configMapRef"]["name"]])
-        elif source["secretRef"]["name"] == "sorcha-issuer":
-            env.update(issuer)
-    for e in c.get("env", []):
-        ref = e.get("valueFrom", {}).get("secretKeyRef")
-        env[e["name"]] = secret_values[(ref["name"], ref["key"])] if ref else e["value"]
-    services = {f"http://{name}": f"http://127.0.0.1:{port}" for name, port in ports.items()}
-    env = {k: services[v] if k.startswith("services__") else v for k, v in env.items()}  # a Service's DNS name
+def kubernetes():
+    """Each Deployment's environment: its ConfigMaps and env, placeholder secrets."""
+    rendered = subprocess.run(["kubectl", "kustomize", "deploy/kubernetes"], check=True, capture_output=True, text=True)
+    docs = [d for d in yaml.safe_load_all(rendered.stdout) if d]
+    maps = {d["metadata"]["name"]: d["data"] for d in docs if d["kind"] == "ConfigMap"}
+    secret_values = {("sorcha-redis", "connection-string"): "redis:6379",
+                     ("sorcha-wallet-kek", "kek"): key(), ("sorcha-register-kek", "kek"): key(),
+                     ("sorcha-service-token", "signing-key"): key()}
+    issuer = {"Authentication__Schemes__Bearer__JwksUri": "http://127.0.0.1:9/jwks.json",
+              "Authentication__Schemes__Bearer__ValidIssuer": "https://issuer.example.com",
+              "Authentication__Schemes__Bearer__ValidAudience": "sorcha",
+              "Authentication__Schemes__Bearer__RequireHttpsMetadata": "false"}
+    for d in (d for d in docs if d["kind"] == "Deployment"):
+        (c,) = d["spec"]["template"]["spec"]["containers"]
+        env = {}
+        for source in c.get("envFrom", []):
+            if "configMapRef" in source:
+                env.update(maps[source["configMapRef"]["name"]])
+            elif source["secretRef"]["name"] == "sorcha-issuer":
+                env.update(issuer)
+        for e in c.get("env", []):
+            ref = e.get("valueFrom", {}).get("secretKeyRef")
+            env[e["name"]] = secret_values[(ref["name"], ref["key"])] if ref else e["value"]
+        yield d["metadata"]["name"], env
+
+
+def compose():
+    """Each compose service's environment and env files (the .example copies, placeholders filled)."""
+    spec = yaml.safe_load(open("deploy/compose.yaml"))
+    for name, service in spec["services"].items():
+        if name == "redis":
+            continue
+        env = dict(service.get("environment", {}))
+        for f in service.get("env_file", []):
+            for line in open(f"deploy/{f}.example").read().splitlines():
+                if line.strip() and not line.startswith("#"):
+                    k, v = line.split("=", 1)
+                    env[k] = key() if v.startswith("REPLACE_WITH") else v
+        yield name, env
+
+
+def local(name, env):
+    """The environment on loopback: other processes' addresses, and a free port instead of 8080."""
+    env = {k: addresses.get(v, v) for k, v in env.items()}
     env.pop("ASPNETCORE_HTTP_PORTS")
-    env["ASPNETCORE_URLS"] = f"http://127.0.0.1:{ports[deployment['metadata']['name']]}"
+    env["ASPNETCORE_URLS"] = f"http://127.0.0.1:{ports[name]}"
     return env
 
 
+source = sys.argv[1] if len(sys.argv) > 1 else "kubernetes"
+processes = dict(kubernetes() if source == "kubernetes" else compose())
 children = []
 failures = []
+pending = {}
 with tempfile.TemporaryDirectory() as data:
     try:
         redis = ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--dir", data, "--save", ""]
         children.append(subprocess.Popen(redis, stdout=subprocess.DEVNULL))
         base = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "DOTNET_ROOT")}
-        for d in (d for d in docs if d["kind"] == "Deployment"):
-            name = d["metadata"]["name"]
+        for name, env in processes.items():
             project = PROJECTS[name]
             folder = f"artifacts/bin/{project}/release"
-            children.append(subprocess.Popen(["dotnet", f"{project}.dll"], cwd=folder, env=base | environment(d),
+            children.append(subprocess.Popen(["dotnet", f"{project}.dll"], cwd=folder, env=base | local(name, env),
                                              stdout=open(f"{data}/{name}.log", "w"), stderr=subprocess.STDOUT))
         deadline = time.time() + 60
         pending = dict(ports)
@@ -110,5 +138,6 @@ with tempfile.TemporaryDirectory() as data:
 
 for f in failures:
     print(f"deploy-smoke: {f}", file=sys.stderr)
-print(f"deploy-smoke: {len(PROJECTS)} processes from deploy/kubernetes: {'FAILED' if failures else 'all serving'}")
+outcome = "FAILED" if failures else "all serving"
+print(f"deploy-smoke: {len(processes)} processes as {source} configures them: {outcome}")
 sys.exit(1 if failures else 0)
