@@ -120,9 +120,14 @@ def kubernetes(procs):
         svc = services.get(name)
         if svc is None or svc["spec"].get("selector") != d["spec"]["selector"]["matchLabels"]:
             problems.append(f"kubernetes: no Service {name} selecting its pods")
-        env = {e["name"]: e.get("value", "(secret)") for e in c.get("env", [])}
+        env = {}
         for source in c.get("envFrom", []):
             env.update(maps.get(source.get("configMapRef", {}).get("name"), {}))
+        for e in c.get("env", []):
+            env[e["name"]] = "(secret)" if "secretKeyRef" in e.get("valueFrom", {}) else e.get("value")
+        for key in sorted((SECRETS | {"ConnectionStrings__redis"}) & set(env)):
+            if env[key] != "(secret)":
+                problems.append(f"kubernetes: {name} has {key} written in the manifests, not from a Secret")
         refs = {s["secretRef"]["name"] for s in c.get("envFrom", []) if "secretRef" in s}
         check_env("kubernetes", name, env, refs, required(name, code))
     for ingress in (d for d in docs if d["kind"] == "Ingress"):
