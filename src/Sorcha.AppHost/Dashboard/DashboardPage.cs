@@ -18,7 +18,7 @@ internal static class DashboardPage
 
     public static string Render(Orchestrator app, RedisChoice redis, IReadOnlyList<Trace> traces, string? selected)
     {
-        var html = new StringBuilder("<!doctype html><html lang=en><meta charset=utf-8><title>Sorcha</title>").Append(Style)
+        var html = new StringBuilder("<!doctype html><html lang=en><meta charset=utf-8><title>Sorcha</title><link rel=icon href=\"data:,\">").Append(Style)
             .Append("<h1>Sorcha resources</h1>")
             .Append(CultureInfo.InvariantCulture, $"<p>Redis: {E(redis.Provider)} ({E(redis.Reason)}) · <label><input type=checkbox id=live> live</label></p>");
         Resources(html, app);

@@ -8,7 +8,7 @@ namespace Sorcha.AppHost.Dashboard;
 /// redis-server marks its lines with <c>. - * #</c>, and the AppHost's own reports start <c>[apphost]</c>. A line
 /// without a mark continues the event before it (an exception's stack trace) and takes its level; "?" before any.
 /// </summary>
-internal static partial class LogLevels
+public static partial class LogLevels
 {
     /// <summary>Serilog's short names, lowest first: a filter on one shows it and everything above.</summary>
     public static readonly IReadOnlyList<string> Order = ["VRB", "DBG", "INF", "WRN", "ERR", "FTL"];
