@@ -107,7 +107,7 @@ internal static class DashboardPage
         .note{color:#666}.Running{color:#176f2c}.Failed,.Exited{color:#b3261e}
         #requests tr.selected{background:#e8f0fe}#requests tr.action td:nth-child(2)::before{content:"action ";color:#7a4b00;font-size:80%}
         #waterfall{width:100%;border-collapse:collapse}#waterfall td{padding:2px 6px;white-space:nowrap}
-        #waterfall .track{width:55%;position:relative}#waterfall .bar{position:absolute;top:4px;bottom:4px;min-width:2px;border-radius:2px}
+        #waterfall .label{max-width:38em;overflow:hidden;text-overflow:ellipsis}#waterfall .track{width:50%;position:relative}#waterfall .bar{position:absolute;top:4px;bottom:4px;min-width:2px;border-radius:2px}
         .bar.gateway{background:#5470c6}.bar.blueprint{background:#91cc75}.bar.wallet{background:#fac858}.bar.transaction{background:#ee6666}
         .bar.register{background:#73c0de}.bar.other{background:#999}.bar.failed{outline:2px solid #b3261e}
         #logs{font-family:monospace;font-size:12px;border-collapse:collapse}#logs td{padding:0 8px;white-space:pre-wrap}

@@ -21,13 +21,14 @@ internal static class Waterfall
         {
             var s = span.Span;
             var target = s.Peer is { } peer ? " → " + (byAddress.GetValueOrDefault(peer) ?? peer) : "";
-            var label = $"{s.Name}{(s.Path is null || s.Name.Contains(s.Path, StringComparison.Ordinal) ? "" : " " + s.Path)}{target}";
+            // A server span's name is its route (ids left out); a client span's is only its method.
+            var label = s.Kind == "Client" ? $"{s.Method ?? s.Name} {s.Path}{target}" : s.Name;
             var left = (s.Start - start).TotalMilliseconds / total * 100;
             var width = s.DurationMs / total * 100;
             var service = span.Resource.Split('-')[0];
             var colour = service is SorchaApp.Gateway || SorchaApp.Services.Contains(service) ? service : "other";
             html.Append(CultureInfo.InvariantCulture, $"<tr class=span data-resource='{DashboardPage.E(span.Resource)}' data-kind='{s.Kind}'>")
-                .Append(CultureInfo.InvariantCulture, $"<td>{DashboardPage.E(span.Resource)}<td style='padding-left:{depth + 0.5:F1}em'>{DashboardPage.E(label)}")
+                .Append(CultureInfo.InvariantCulture, $"<td>{DashboardPage.E(span.Resource)}<td class=label style='padding-left:{depth + 0.5:F1}em' title='{DashboardPage.E(label)}'>{DashboardPage.E(label)}")
                 .Append(CultureInfo.InvariantCulture, $"<td>{s.StatusCode}<td class=track><span class='bar {colour}{(s.Failed ? " failed" : "")}' ")
                 .Append(CultureInfo.InvariantCulture, $"style='left:{left:F2}%;width:{width:F2}%'></span><td>{s.DurationMs:F1} ms</tr>");
         }

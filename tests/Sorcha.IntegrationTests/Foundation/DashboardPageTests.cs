@@ -74,7 +74,7 @@ public sealed class DashboardPageTests(DashboardPlatformFixture platform, ITestO
         Assert.StartsWith("left:0.00%", first.QuerySelector(".bar")!.GetAttribute("style"), StringComparison.Ordinal);
 
         var png = Path.Combine(Dir, "dashboard.png");
-        NotBlank(await chromium.ScreenshotAsync($"{platform.DashboardUrl}?trace={trace}&live=0", png, 1200, 1100));
+        NotBlank(await chromium.ScreenshotAsync($"{platform.DashboardUrl}?trace={trace}&live=0", png, 1200, 1500));
         output.WriteLine($"screenshot: {png}");
     }
 
@@ -91,7 +91,6 @@ public sealed class DashboardPageTests(DashboardPlatformFixture platform, ITestO
         Assert.NotEmpty(shown);
         Assert.All(shown, r => Assert.Equal("wallet", r.GetAttribute("data-resource")));
         Assert.Contains(hidden, r => r.GetAttribute("data-resource") == "gateway");
-        Assert.Equal("wallet", ((AngleSharp.Html.Dom.IHtmlSelectElement)byResource.QuerySelector("#resource")!).Value);
         (shown, hidden) = Split(byLevel);
         Assert.All(shown, r => Assert.Contains(r.GetAttribute("data-level"), WarningsAndAbove));
         Assert.Contains(hidden, r => r.GetAttribute("data-level") == "INF"); // every service says where it listens
