@@ -81,13 +81,12 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
     /// <param name="caller">The caller's subject, for whom this service commits.</param>
     private async Task<SubmitActionResponse> RunClaimedAsync(InstanceRecord instance, StepPlan plan, string caller, ServerTiming timing)
     {
-        var claim = await ClaimAsync(instance.Id, plan.ActionId, timing);
+        var (claim, pending) = await ClaimAsync(instance.Id, plan.ActionId, timing);
         using var deadline = new CancellationTokenSource(Deadline);
         var advanced = false;
         var certainlyNotCommitted = true;
         try
         {
-            var pending = await store.GetPendingAsync(claim);
             if (pending is null)
             {
                 using (timing.Measure("prepare", Source))
@@ -190,11 +189,12 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
         }
     }
 
-    private async Task<StepClaim> ClaimAsync(string instanceId, string actionId, ServerTiming timing)
+    /// <summary>The step's claim and the transaction an earlier attempt left pending, if any.</summary>
+    private async Task<(StepClaim Claim, PendingStep? Pending)> ClaimAsync(string instanceId, string actionId, ServerTiming timing)
     {
         using var _ = timing.Measure("claim", Source);
-        var (outcome, claim) = await store.TryClaimAsync(instanceId, actionId);
-        return outcome == ClaimOutcome.Claimed ? claim! : throw Conflict(outcome == ClaimOutcome.Busy
+        var (outcome, claim, pending) = await store.TryClaimAsync(instanceId, actionId);
+        return outcome == ClaimOutcome.Claimed ? (claim!, pending) : throw Conflict(outcome == ClaimOutcome.Busy
             ? $"Action '{actionId}' of this instance is being submitted by another request right now."
             : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");
     }

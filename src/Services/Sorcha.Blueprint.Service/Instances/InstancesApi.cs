@@ -1,20 +1,14 @@
 using System.Diagnostics;
 using System.Security.Claims;
-using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
-using Sorcha.Blueprint.Engine;
-using Sorcha.Blueprint.Engine.Execution;
-using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Platform;
-using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
-using Sorcha.ServiceDefaults.Telemetry;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 using SorchaApiException = Sorcha.Client.SorchaApiException;
 
