@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Security.Cryptography;
+using System.Text.Json;
 using Sorcha.Client;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Client;
@@ -34,9 +35,9 @@ public sealed class WalletTransactionTests(PlatformFixture platform)
         Assert.Equal(sender.Address, committed.Sender);
         Assert.Equal(sender.PublicKey, committed.PublicKey);
         var payload = committed.Payload.Deserialize(SorchaJsonContext.Default.ActionPayload)!;
-        Assert.Equal([recipient.Address, sender.Address], payload.Envelopes.Select(e => e.Recipient));
+        Assert.Equal(new[] { recipient.Address, sender.Address }, payload.Envelopes.Select(e => e.Recipient));
         Assert.Equal(forBob, await bob.Wallets.DecryptAsync(recipient.Address, payload.Envelopes[0]));
-        Assert.Equal([1, 2], await alice.Wallets.DecryptAsync(sender.Address, payload.Envelopes[1]));
+        Assert.Equal(new byte[] { 1, 2 }, await alice.Wallets.DecryptAsync(sender.Address, payload.Envelopes[1]));
     }
 
     [Fact]
