@@ -4,9 +4,9 @@ namespace Sorcha.Blueprint.Service.Instances;
 
 /// <summary>
 /// Every Redis key of the instance family (only <c>InstanceStore</c> uses them), all hash-tagged on the instance
-/// (<c>{inst:&lt;id&gt;}</c>) so that the claim, advance and save-pending scripts and the release MULTI — each over some of
-/// the claim, the record, the steps and the pending step — stay in one slot on Redis Cluster (<see cref="OfInstance"/>). The names are today's, kept so that stored instances (a
-/// developer's AOF) stay readable.
+/// (<c>{inst:&lt;id&gt;}</c>) so that the claim, advance and save-pending scripts and the release MULTI — each over some
+/// of the claim, the record, the steps and the pending step — stay in one slot on Redis Cluster
+/// (<see cref="OfInstance"/>). The names are today's, kept so that stored instances (a developer's AOF) stay readable.
 /// </summary>
 public static class InstanceKeys
 {

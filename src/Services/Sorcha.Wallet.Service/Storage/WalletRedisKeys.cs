@@ -6,9 +6,10 @@ namespace Sorcha.Wallet.Service.Storage;
 
 /// <summary>
 /// Every Redis key of the wallet family (only <c>WalletStore</c> uses them; named apart from the key-pair record
-/// WalletKeys). Each key is hash-tagged on the one aggregate it belongs to, so the family works on Redis Cluster. No script or transaction touches two keys: a wallet is
-/// written first and its owner's index after (a retry re-adds a missing index entry), so the two keys may sit in
-/// different slots. The names are today's, kept so that stored wallets (a developer's AOF) stay readable.
+/// WalletKeys). Each key is hash-tagged on the one aggregate it belongs to, so the family works on Redis Cluster. No
+/// script or transaction touches two keys: a wallet is written first and its owner's index after (a retry re-adds a
+/// missing index entry), so the two keys may sit in different slots. The names are today's, kept so that stored
+/// wallets (a developer's AOF) stay readable.
 /// </summary>
 public static class WalletRedisKeys
 {
