@@ -6,12 +6,13 @@ using Sorcha.Testing.InProcess;
 namespace Sorcha.Wallet.Service.Tests;
 
 /// <summary>The Wallet service in process, with a key-encryption key of its own as the AppHost's wallet-kek parameter gives it.</summary>
-public sealed class WalletService : ServiceHost<wallet::Program>
+public sealed class WalletService : ServiceHost
 {
-    protected override IReadOnlyDictionary<string, string> ServiceSettings { get; } = new Dictionary<string, string>
-    {
-        ["Wallet:KeyEncryptionKey"] = SorchaApp.GenerateSecret(),
-    };
+    protected override void StartServices(IReadOnlyDictionary<string, string> common) =>
+        Start<wallet::Program>("wallet", ["/api/wallets"], new Dictionary<string, string>(common)
+        {
+            ["Wallet:KeyEncryptionKey"] = SorchaApp.GenerateSecret(),
+        });
 }
 
 [CollectionDefinition(Name)]

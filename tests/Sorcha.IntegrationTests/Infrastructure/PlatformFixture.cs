@@ -62,7 +62,7 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
     public override string DevClientSecret => Options.DevClientSecret;
 
     /// <summary>The gateway, or with <paramref name="service"/> that service's first replica directly.</summary>
-    public override Uri Address(string? service) => service is null ? Gateway.BaseAddress! : App[service].Spec.Url!;
+    public override Uri Address(string? service, string path) => service is null ? Gateway.BaseAddress! : App[service].Spec.Url!;
 
     public override Task<HttpClient> ClientAsync(string clientId) => ClientAsync(clientId, null);
 

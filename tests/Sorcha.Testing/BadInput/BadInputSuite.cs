@@ -67,7 +67,8 @@ public abstract class BadInputSuite(BadInputTarget target)
 
     private async Task<(int Status, string? ContentType, string Body)> SendAsync(Session session, BadInputCase badCase)
     {
-        using var request = new HttpRequestMessage(badCase.Method, new Uri(target.Address(badCase.Service), session.Resources.Fill(badCase.Path)))
+        var path = session.Resources.Fill(badCase.Path);
+        using var request = new HttpRequestMessage(badCase.Method, new Uri(target.Address(badCase.Service, path), path))
         {
             Content = badCase.Body?.Invoke(session.Resources),
         };

@@ -12,78 +12,75 @@ using Sorcha.Testing.BadInput;
 namespace Sorcha.Testing.InProcess;
 
 /// <summary>
-/// One service (<typeparamref name="TProgram"/>) hosted in the test process by WebApplicationFactory, on real Kestrel
-/// (loopback, a port the OS picks) so body limits, content lengths and connection handling are the server's own, with
-/// the settings the AppHost gives it in Development and one real Redis (<see cref="TestRedis"/>). Callers present
-/// development tokens made here with the key the gateway would sign them with.
+/// One or more services hosted in the test process by WebApplicationFactory, each on real Kestrel (loopback, a port the
+/// OS picks) so body limits, content lengths and connection handling are the server's own, with the settings the
+/// AppHost gives them in Development and one real Redis (<see cref="TestRedis"/>). Callers present development tokens
+/// made here with the key the gateway would sign them with; a request goes to the service owning its path's prefix.
 /// </summary>
-public abstract class ServiceHost<TProgram> : BadInputTarget, IAsyncLifetime, IAsyncDisposable
-    where TProgram : class
+public abstract class ServiceHost : BadInputTarget, IAsyncLifetime, IAsyncDisposable
 {
     private readonly TestRedis _redis = new();
-    private WebApplicationFactory<TProgram>? _factory;
-    private Uri? _address;
+    private readonly List<Hosted> _services = [];
 
     public override string DevClientSecret { get; } = SorchaApp.GenerateSecret();
 
-    public Uri BaseAddress => _address ?? throw new InvalidOperationException("The service has not started.");
-
     public string RedisConnectionString => _redis.ConnectionString;
 
-    public IServiceProvider Services => _factory!.Services;
-
-    /// <summary>The service's own settings beside the common ones (e.g. its key-encryption key), as the AppHost passes them.</summary>
-    protected abstract IReadOnlyDictionary<string, string> ServiceSettings { get; }
+    /// <summary>Starts the services with <see cref="Start{TProgram}"/>; <paramref name="common"/>: Redis and the token key.</summary>
+    protected abstract void StartServices(IReadOnlyDictionary<string, string> common);
 
     public async Task InitializeAsync()
     {
         await _redis.StartAsync();
-        var settings = new Dictionary<string, string>(ServiceSettings)
+        StartServices(new Dictionary<string, string>
         {
             ["ConnectionStrings:redis"] = _redis.ConnectionString,
             [DevelopmentTokens.SigningKeyConfigKey] = Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(DevClientSecret)),
-        };
-        _factory = new Factory(settings);
-        _factory.UseKestrel(0);
-        _factory.StartServer();
-        var addresses = _factory.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!;
-        _address = new Uri(addresses.Addresses.First());
+        });
     }
 
-    public override Uri Address(string? service) => BaseAddress;
+    /// <summary>Hosts <typeparamref name="TProgram"/> as <paramref name="name"/>, answering the paths under <paramref name="routes"/>.</summary>
+    protected void Start<TProgram>(string name, string[] routes, IReadOnlyDictionary<string, string> settings)
+        where TProgram : class
+    {
+        var factory = new Factory<TProgram>(settings);
+        _services.Add(new Hosted(name, routes, factory, Address(factory)));
+    }
+
+    private static Uri Address<TProgram>(Factory<TProgram> factory)
+        where TProgram : class
+    {
+        factory.UseKestrel(0);
+        factory.StartServer();
+        var addresses = factory.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!;
+        return new Uri(addresses.Addresses.First());
+    }
+
+    /// <summary>The service named <paramref name="service"/>, or else the one whose routes hold <paramref name="path"/>.</summary>
+    public override Uri Address(string? service, string path) =>
+        _services.FirstOrDefault(s => s.Name == service)?.Address
+        ?? _services.FirstOrDefault(s => s.Routes.Any(r => path.StartsWith(r, StringComparison.Ordinal)))?.Address
+        ?? _services[0].Address;
 
     /// <summary>A development token for <paramref name="clientId"/>, shaped as the gateway's token endpoint issues it.</summary>
     public string TokenFor(string clientId) =>
         BadTokens.Create(DevelopmentTokens.DeriveSigningKey(DevClientSecret), subject: clientId);
 
-    public override Task<HttpClient> ClientAsync(string clientId)
-    {
-        var client = new HttpClient { BaseAddress = BaseAddress };
-        client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", TokenFor(clientId));
-        return Task.FromResult(client);
-    }
+    public override Task<HttpClient> ClientAsync(string clientId) => Task.FromResult(Client(clientId).Http);
 
-    /// <summary>The typed client acting as <paramref name="clientId"/>.</summary>
-    public SorchaClient Client(string clientId) =>
-        new(new HttpClient { BaseAddress = BaseAddress }, TokenSource.Fixed(TokenFor(clientId)));
-
-    private sealed class Factory(Dictionary<string, string> settings) : WebApplicationFactory<TProgram>
+    /// <summary>The typed client acting as <paramref name="clientId"/>; its HttpClient sends each path to its service.</summary>
+    public SorchaClient Client(string clientId)
     {
-        protected override void ConfigureWebHost(IWebHostBuilder builder)
-        {
-            builder.UseEnvironment("Development");
-            foreach (var (key, value) in settings)
-            {
-                builder.UseSetting(key, value);
-            }
-        }
+        var http = new HttpClient(new PathRouting(this)) { BaseAddress = _services[0].Address };
+        http.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", TokenFor(clientId));
+        return new SorchaClient(http);
     }
 
     public async Task DisposeAsync()
     {
-        if (_factory is not null)
+        foreach (var service in _services)
         {
-            await _factory.DisposeAsync();
+            await service.Factory.DisposeAsync();
         }
 
         await _redis.DisposeAsync();
@@ -93,5 +90,30 @@ public abstract class ServiceHost<TProgram> : BadInputTarget, IAsyncLifetime, IA
     {
         await DisposeAsync();
         GC.SuppressFinalize(this);
+    }
+
+    private sealed record Hosted(string Name, string[] Routes, IAsyncDisposable Factory, Uri Address);
+
+    private sealed class PathRouting(ServiceHost host) : DelegatingHandler(new SocketsHttpHandler())
+    {
+        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+        {
+            var uri = request.RequestUri!;
+            request.RequestUri = new Uri(host.Address(null, uri.AbsolutePath), uri.PathAndQuery);
+            return base.SendAsync(request, cancellationToken);
+        }
+    }
+
+    private sealed class Factory<TProgram>(IReadOnlyDictionary<string, string> settings) : WebApplicationFactory<TProgram>
+        where TProgram : class
+    {
+        protected override void ConfigureWebHost(IWebHostBuilder builder)
+        {
+            builder.UseEnvironment("Development");
+            foreach (var (key, value) in settings)
+            {
+                builder.UseSetting(key, value);
+            }
+        }
     }
 }
