@@ -39,12 +39,17 @@ public abstract class ServiceHost : BadInputTarget, IAsyncLifetime, IAsyncDispos
         });
     }
 
-    /// <summary>Hosts <typeparamref name="TProgram"/> as <paramref name="name"/>, answering the paths under <paramref name="routes"/>.</summary>
-    protected void Start<TProgram>(string name, string[] routes, IReadOnlyDictionary<string, string> settings)
+    /// <summary>
+    /// Hosts <typeparamref name="TProgram"/> as <paramref name="name"/>, answering the paths under
+    /// <paramref name="routes"/>; returns its address (for a later service's services:{name}:http:0).
+    /// </summary>
+    protected Uri Start<TProgram>(string name, string[] routes, IReadOnlyDictionary<string, string> settings)
         where TProgram : class
     {
         var factory = new Factory<TProgram>(settings);
-        _services.Add(new Hosted(name, routes, factory, Address(factory)));
+        var hosted = new Hosted(name, routes, factory, Address(factory));
+        _services.Add(hosted);
+        return hosted.Address;
     }
 
     private static Uri Address<TProgram>(Factory<TProgram> factory)
