@@ -19,8 +19,6 @@ public abstract class BadInputSuite(BadInputTarget target)
         Timeout = Timeout.InfiniteTimeSpan,
     };
 
-    protected BadInputTarget Target => target;
-
     protected abstract CaseTable Table { get; }
 
     /// <summary>Makes the resources the cases refer to, as <paramref name="owner"/> (and <paramref name="foreign"/>).</summary>

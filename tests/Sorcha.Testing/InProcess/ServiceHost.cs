@@ -24,8 +24,6 @@ public abstract class ServiceHost : BadInputTarget, IAsyncLifetime, IAsyncDispos
 
     public override string DevClientSecret { get; } = SorchaApp.GenerateSecret();
 
-    public string RedisConnectionString => _redis.ConnectionString;
-
     /// <summary>Starts the services with <see cref="Start{TProgram}"/>; <paramref name="common"/>: Redis and the token key.</summary>
     protected abstract void StartServices(IReadOnlyDictionary<string, string> common);
 
