@@ -48,6 +48,14 @@ public static class SorchaApp
                 Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret));
         }
 
+        if (options.IsDevelopment && options.DashboardPort > 0)
+        {
+            // The dashboard's waterfall: each child keeps its last spans (/dev/spans), and records them, which it does
+            // not by default (TelemetrySetup). Load runs turn the dashboard off (port 0), so their figures are unchanged.
+            common["Telemetry__RecentSpans"] = "true";
+            common.TryAdd("OTEL_TRACES_SAMPLER", "parentbased_always_on");
+        }
+
         // Every process can reach every replica of every service by name (services__<name>__http__<i>), as Aspire's
         // WithReference does; callers balance over the indexes.
         foreach (var (service, index, port) in instances)

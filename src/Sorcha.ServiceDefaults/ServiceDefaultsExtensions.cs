@@ -57,13 +57,14 @@ public static class ServiceDefaultsExtensions
         return app;
     }
 
-    /// <summary>The shared middleware plus /health (readiness, Redis included) and /alive.</summary>
+    /// <summary>The shared middleware plus /health (readiness, Redis included), /alive, and in Development /dev/spans.</summary>
     public static WebApplication MapDefaultEndpoints(this WebApplication app)
     {
         app.UseServiceDefaults();
         app.MapReadinessEndpoint();
         app.MapAliveEndpoint();
         app.MapSorchaOpenApi();
+        app.MapRecentSpans();
         return app;
     }
 }

@@ -2,16 +2,19 @@ using Sorcha.ServiceDefaults;
 using Sorcha.Wallet.Service.Encryption;
 using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
+using Sorcha.Wallet.Service.Transactions;
 using Sorcha.Wallet.Service.Wallets;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddWalletStorage();
 builder.Services.AddSingleton<RsaKeyGeneration>();
+builder.Services.AddSingleton(TimeProvider.System);
 
 var app = builder.Build();
 app.MapDefaultEndpoints();
 app.MapWalletsApi();
 app.MapSigningApi();
 app.MapEncryptionApi();
+app.MapTransactionsApi();
 app.Run();

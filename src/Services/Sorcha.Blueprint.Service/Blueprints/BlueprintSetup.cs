@@ -22,5 +22,6 @@ public static class BlueprintSetup
         builder.Services.AddSingleton(sp => new BlueprintEngine(sp.GetRequiredService<CompiledActionCache>(), limits));
         builder.Services.AddTransient<ActionSubmission>();
         builder.Services.AddSingleton<TransactionCommits>();
+        builder.Services.AddSingleton<StepSigning>();
     }
 }
