@@ -7,7 +7,7 @@ public class AddressesTests
     private static readonly byte[] Rfc8032Test1PublicKey = Hashes.FromHex("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a");
 
     [Fact]
-    public void FromPublicKey_MatchesIndependentConstruction()
+    public void From_public_key_matches_independent_construction()
     {
         byte[] payload = [1, .. SHA256.HashData(Rfc8032Test1PublicKey).AsSpan(0, 20)];
         var expected = ReferenceBech32.Encode("ws", ReferenceBech32.ToFiveBit(payload), ReferenceBech32.Bech32mConstant);
@@ -16,7 +16,7 @@ public class AddressesTests
     }
 
     [Fact]
-    public void FromPublicKey_SameKey_SameAddress_AndAlgorithmChangesIt()
+    public void From_public_key_same_key_same_address_and_algorithm_changes_it()
     {
         var a = Addresses.FromPublicKey(SignatureAlgorithm.ED25519, Rfc8032Test1PublicKey);
         Assert.Equal(a, Addresses.FromPublicKey(SignatureAlgorithm.ED25519, Rfc8032Test1PublicKey));
@@ -24,7 +24,7 @@ public class AddressesTests
     }
 
     [Fact]
-    public void FromPublicKey_EveryAlgorithm_SameLength_ParsesBack()
+    public void From_public_key_every_algorithm_same_length_parses_back()
     {
         var keys = new[]
         {
@@ -45,7 +45,7 @@ public class AddressesTests
     }
 
     [Fact]
-    public void TryParse_WrongHrp_ReturnsFalse()
+    public void Try_parse_wrong_hrp_returns_false()
     {
         byte[] payload = [1, .. new byte[20]];
         var other = ReferenceBech32.Encode("wx", ReferenceBech32.ToFiveBit(payload), ReferenceBech32.Bech32mConstant);
@@ -54,7 +54,7 @@ public class AddressesTests
     }
 
     [Fact]
-    public void TryParse_Bech32NotBech32mChecksum_ReturnsFalse()
+    public void Try_parse_Bech32_not_Bech32_m_checksum_returns_false()
     {
         byte[] payload = [1, .. SHA256.HashData(Rfc8032Test1PublicKey).AsSpan(0, 20)];
         var bech32 = ReferenceBech32.Encode("ws", ReferenceBech32.ToFiveBit(payload), ReferenceBech32.Bech32Constant);
@@ -62,7 +62,7 @@ public class AddressesTests
     }
 
     [Fact]
-    public void TryParse_BadChecksumOrCase_ReturnsFalse()
+    public void Try_parse_bad_checksum_or_case_returns_false()
     {
         var address = Addresses.FromPublicKey(SignatureAlgorithm.ED25519, Rfc8032Test1PublicKey);
         var last = address[^1] == 'q' ? 'p' : 'q';
@@ -76,7 +76,7 @@ public class AddressesTests
     [InlineData(0)]
     [InlineData(4)]
     [InlineData(255)]
-    public void TryParse_UnknownAlgorithmId_ReturnsFalse(byte algorithmId)
+    public void Try_parse_unknown_algorithm_id_returns_false(byte algorithmId)
     {
         byte[] payload = [algorithmId, .. new byte[20]];
         var address = ReferenceBech32.Encode("ws", ReferenceBech32.ToFiveBit(payload), ReferenceBech32.Bech32mConstant);
@@ -84,7 +84,7 @@ public class AddressesTests
     }
 
     [Fact]
-    public void TryParse_WrongPayloadLength_ReturnsFalse()
+    public void Try_parse_wrong_payload_length_returns_false()
     {
         byte[] payload = [1, .. new byte[21]];
         var address = ReferenceBech32.Encode("ws", ReferenceBech32.ToFiveBit(payload), ReferenceBech32.Bech32mConstant);

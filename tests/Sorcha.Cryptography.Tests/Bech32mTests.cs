@@ -11,7 +11,7 @@ public class Bech32mTests
     [InlineData("11llllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllludsr8")]
     [InlineData("split1checkupstagehandshakeupstreamerranterredcaperredlc445v")]
     [InlineData("?1v759aa")]
-    public void TryDecode_Bip350ValidStrings_DecodeAndReencode(string s)
+    public void Try_decode_Bip350_valid_strings_decode_and_reencode(string s)
     {
         Assert.True(Bech32m.TryDecode(s, out var hrp, out var data));
         Assert.Equal(s.ToLowerInvariant(), Bech32m.Encode(hrp, data));
@@ -37,10 +37,10 @@ public class Bech32mTests
     [InlineData("a12uel5l")]
     [InlineData("abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw")]
     [InlineData("A1lqfn3a")]
-    public void TryDecode_InvalidStrings_ReturnFalse(string s) => Assert.False(Bech32m.TryDecode(s, out _, out _));
+    public void Try_decode_invalid_strings_return_false(string s) => Assert.False(Bech32m.TryDecode(s, out _, out _));
 
     [Fact]
-    public void Encode_MatchesIndependentReference()
+    public void Encode_matches_independent_reference()
     {
         var random = new Random(350);
         for (var i = 0; i < 100; i++)
@@ -51,7 +51,7 @@ public class Bech32mTests
     }
 
     [Fact]
-    public void ConvertBits_RoundTrips_AndRejectsBadPadding()
+    public void Convert_bits_round_trips_and_rejects_bad_padding()
     {
         byte[] bytes = [0xff, 0x00, 0xab];
         var five = Bech32m.ConvertBits(bytes, 8, 5, pad: true);
@@ -66,5 +66,5 @@ public class Bech32mTests
     }
 
     [Fact]
-    public void Encode_UppercaseHrp_Throws() => Assert.Throws<ArgumentException>(() => Bech32m.Encode("WS", [1, 2]));
+    public void Encode_uppercase_hrp_throws() => Assert.Throws<ArgumentException>(() => Bech32m.Encode("WS", [1, 2]));
 }

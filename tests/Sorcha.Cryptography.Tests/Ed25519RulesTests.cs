@@ -16,7 +16,7 @@ public class Ed25519RulesTests
 
     [Theory]
     [MemberData(nameof(EdgeVectorNames))]
-    public void Verify_EdgeVector_GivesTheRulesVerdict(string name)
+    public void Verify_edge_vector_gives_the_rules_verdict(string name)
     {
         var v = Ed25519EdgeVectors.All.Single(x => x.Name == name);
         Assert.Equal(v.Valid, ReferenceEd25519.Verify(v.PublicKey, v.Message, v.Signature));
@@ -24,7 +24,7 @@ public class Ed25519RulesTests
     }
 
     [Fact]
-    public void EdgeVectors_CoverBothVerdictsAndTheEquationOnlyCases()
+    public void Edge_vectors_cover_both_verdicts_and_the_equation_only_cases()
     {
         var all = Ed25519EdgeVectors.All;
         Assert.Contains(all, v => v.Valid && v.Name.StartsWith("mixed-order R and key", StringComparison.Ordinal));
@@ -39,7 +39,7 @@ public class Ed25519RulesTests
         "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00")]
     [InlineData("c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7", "af82",
         "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a")]
-    public void Sign_Rfc8032Vectors_ProduceThePublishedSignature(string seedHex, string messageHex, string signatureHex)
+    public void Sign_Rfc8032_vectors_produce_the_published_signature(string seedHex, string messageHex, string signatureHex)
     {
         var seed = Hashes.FromHex(seedHex);
         var message = Hashes.FromHex(messageHex);
@@ -49,7 +49,7 @@ public class Ed25519RulesTests
     }
 
     [Fact]
-    public void SignAndVerify_RandomKeysAndMessages_AgreeWithTheReference()
+    public void Sign_and_verify_random_keys_and_messages_agree_with_the_reference()
     {
         var random = new Random(25519);
         for (var i = 0; i < 60; i++)
@@ -73,7 +73,7 @@ public class Ed25519RulesTests
     }
 
     [Fact]
-    public void Verify_RandomBytesAndBitFlips_AgreeWithTheReference()
+    public void Verify_random_bytes_and_bit_flips_agree_with_the_reference()
     {
         var random = new Random(8032);
         var keys = Signatures.Generate(Ed);

@@ -18,7 +18,7 @@ public class Ed25519Tests
         "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a")]
     [InlineData("833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42", "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf", "sha512(abc)",
         "dc2a4459e7369633a52b1bf277839a00201009a3efbf3ecb69bea2186c26b58909351fc9ac90b3ecfdfbc7c66431e0303dca179c138ac17ad9bef1177331a704")]
-    public void Sign_Rfc8032Vectors_MatchPublishedKeysAndSignatures(string seedHex, string publicHex, string messageHex, string signatureHex)
+    public void Sign_Rfc8032_vectors_match_published_keys_and_signatures(string seedHex, string publicHex, string messageHex, string signatureHex)
     {
         var seed = Hashes.FromHex(seedHex);
         var message = messageHex == "sha512(abc)" ? SHA512.HashData("abc"u8) : Hashes.FromHex(messageHex);
@@ -29,7 +29,7 @@ public class Ed25519Tests
     }
 
     [Fact]
-    public void SignAndVerify_RandomKeys_InteropWithBouncyCastleSigner()
+    public void Sign_and_verify_random_keys_interop_with_bouncy_castle_signer()
     {
         var random = new Random(8032);
         for (var i = 0; i < 200; i++)
@@ -62,7 +62,7 @@ public class Ed25519Tests
     [InlineData(0)]
     [InlineData(481)]
     [InlineData(4096)]
-    public void SignAndVerify_MessageLengths_InteropWithBouncyCastle(int length)
+    public void Sign_and_verify_message_lengths_interop_with_bouncy_castle(int length)
     {
         var seed = Hashes.Sha256(BitConverter.GetBytes(length));
         var message = new byte[length];
@@ -76,7 +76,7 @@ public class Ed25519Tests
     }
 
     [Fact]
-    public void SignAndVerify_ManyThreads_AgreeWithSingleThreaded()
+    public void Sign_and_verify_many_threads_agree_with_single_threaded()
     {
         var seeds = Enumerable.Range(0, 64).Select(i => Hashes.Sha256(BitConverter.GetBytes(i))).ToArray();
         var expected = seeds.Select(s => Hashes.ToHex(Signatures.Sign(Ed, s, s))).ToArray();
@@ -92,7 +92,7 @@ public class Ed25519Tests
     }
 
     [Fact]
-    public void Verify_AnyFlippedBit_ReturnsFalse()
+    public void Verify_any_flipped_bit_returns_false()
     {
         var keys = Signatures.Generate(Ed);
         var message = "docket hash"u8.ToArray();
@@ -111,7 +111,7 @@ public class Ed25519Tests
     }
 
     [Fact]
-    public void Verify_NonCanonicalS_ReturnsFalse()
+    public void Verify_non_canonical_s_returns_false()
     {
         // S + L verifies under a lax implementation; RFC 8032 §5.1.7 requires rejecting S >= L.
         var keys = Signatures.Generate(Ed);
@@ -130,11 +130,11 @@ public class Ed25519Tests
     [InlineData(33, 64)]
     [InlineData(32, 63)]
     [InlineData(32, 65)]
-    public void Verify_WrongLengths_ReturnsFalse(int publicKeyLength, int signatureLength) =>
+    public void Verify_wrong_lengths_returns_false(int publicKeyLength, int signatureLength) =>
         Assert.False(Signatures.Verify(Ed, new byte[publicKeyLength], "m"u8, new byte[signatureLength]));
 
     [Fact]
-    public void Verify_GarbageKeysAndSignatures_NeverThrows()
+    public void Verify_garbage_keys_and_signatures_never_throws()
     {
         var random = new Random(1);
         for (var i = 0; i < 500; i++)
@@ -151,7 +151,7 @@ public class Ed25519Tests
     }
 
     [Fact]
-    public void IsValidPublicKey_EncodingChecks()
+    public void Is_valid_public_key_encoding_checks()
     {
         Assert.True(Signatures.IsValidPublicKey(Ed, Signatures.Generate(Ed).PublicKey));
         Assert.False(Signatures.IsValidPublicKey(Ed, new byte[31]));
@@ -160,7 +160,7 @@ public class Ed25519Tests
     }
 
     [Fact]
-    public void IsValidPublicKey_RandomAndEdgeEncodings_AgreeWithTheReference()
+    public void Is_valid_public_key_random_and_edge_encodings_agree_with_the_reference()
     {
         var random = new Random(25519);
         var encodings = Enumerable.Range(0, 1000).Select(_ =>
@@ -181,11 +181,11 @@ public class Ed25519Tests
     }
 
     [Fact]
-    public void Sign_WrongSeedLength_ThrowsArgumentException() =>
+    public void Sign_wrong_seed_length_throws_argument_exception() =>
         Assert.Throws<ArgumentException>(() => Signatures.Sign(Ed, new byte[64], "m"u8));
 
     [Fact]
-    public void Generate_ProducesConsistentPair()
+    public void Generate_produces_consistent_pair()
     {
         var keys = Signatures.Generate(Ed);
         Assert.Equal(32, keys.PrivateKey.Length);

@@ -39,7 +39,7 @@ public class EnvelopesTests
 
     [Theory]
     [MemberData(nameof(Algorithms))]
-    public void SealThenOpen_RoundTrips(SignatureAlgorithm algorithm)
+    public void Seal_then_open_round_trips(SignatureAlgorithm algorithm)
     {
         var recipient = Wallet(algorithm);
         var envelope = Seal(recipient, Plaintext);
@@ -54,7 +54,7 @@ public class EnvelopesTests
     }
 
     [Fact]
-    public void Open_HandBuiltX25519Envelope_UsingBouncyCastleAndBclPrimitives()
+    public void Open_hand_built_X25519_envelope_using_bouncy_castle_and_bcl_primitives()
     {
         var recipient = WalletKeyDerivation.Generate(SignatureAlgorithm.ED25519);
         var ephemeralPrivate = RandomNumberGenerator.GetBytes(32);
@@ -69,7 +69,7 @@ public class EnvelopesTests
     }
 
     [Fact]
-    public void Open_HandBuiltP256Envelope_UsingBclEcdh()
+    public void Open_hand_built_P256_envelope_using_bcl_ecdh()
     {
         var recipient = WalletKeyDerivation.Generate(SignatureAlgorithm.NISTP256);
         using var ephemeral = ECDiffieHellman.Create(ECCurve.NamedCurves.nistP256);
@@ -89,7 +89,7 @@ public class EnvelopesTests
     }
 
     [Fact]
-    public void Open_HandBuiltRsaEnvelope_UsingBclOaep()
+    public void Open_hand_built_rsa_envelope_using_bcl_oaep()
     {
         var recipient = SharedKeys.RsaWallet;
         using var rsa = RSA.Create();
@@ -102,7 +102,7 @@ public class EnvelopesTests
 
     [Theory]
     [MemberData(nameof(Algorithms))]
-    public void Open_TamperedFields_ThrowCryptographicException(SignatureAlgorithm algorithm)
+    public void Open_tampered_fields_throw_cryptographic_exception(SignatureAlgorithm algorithm)
     {
         var recipient = Wallet(algorithm);
         var envelope = Seal(recipient, Plaintext);
@@ -130,7 +130,7 @@ public class EnvelopesTests
 
     [Theory]
     [MemberData(nameof(Algorithms))]
-    public void Open_WrongRecipientKeys_ThrowCryptographicException(SignatureAlgorithm algorithm)
+    public void Open_wrong_recipient_keys_throw_cryptographic_exception(SignatureAlgorithm algorithm)
     {
         var recipient = Wallet(algorithm);
         var other = algorithm == SignatureAlgorithm.RSA4096
@@ -144,7 +144,7 @@ public class EnvelopesTests
     }
 
     [Fact]
-    public void Open_SmallOrderEphemeralKey_ThrowsCryptographicException()
+    public void Open_small_order_ephemeral_key_throws_cryptographic_exception()
     {
         var recipient = WalletKeyDerivation.Generate(SignatureAlgorithm.ED25519);
         var envelope = Seal(recipient, Plaintext) with { EphemeralPublicKey = new byte[32] };
@@ -153,7 +153,7 @@ public class EnvelopesTests
     }
 
     [Fact]
-    public void Seal_RecipientAddressOfOtherAlgorithm_Throws()
+    public void Seal_recipient_address_of_other_algorithm_throws()
     {
         var recipient = WalletKeyDerivation.Generate(SignatureAlgorithm.ED25519);
         var p256 = WalletKeyDerivation.Generate(SignatureAlgorithm.NISTP256);
@@ -163,14 +163,14 @@ public class EnvelopesTests
     }
 
     [Fact]
-    public void Seal_RsaLargePayload_RoundTrips()
+    public void Seal_rsa_large_payload_round_trips()
     {
         var large = RandomNumberGenerator.GetBytes(1 << 20);
         Assert.Equal(large, Open(Seal(SharedKeys.RsaWallet, large), SharedKeys.RsaWallet));
     }
 
     [Fact]
-    public void Seal_SamePlaintextTwice_DifferentCiphertexts()
+    public void Seal_same_plaintext_twice_different_ciphertexts()
     {
         var recipient = WalletKeyDerivation.Generate(SignatureAlgorithm.ED25519);
         var a = Seal(recipient, Plaintext);

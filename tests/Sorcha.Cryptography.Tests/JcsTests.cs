@@ -14,7 +14,7 @@ public class JcsTests
     }
 
     [Fact]
-    public void Canonicalize_Rfc8785Section322Example_MatchesPublishedOutput()
+    public void Canonicalize_Rfc8785_section_322_example_matches_published_output()
     {
         const string input = """
             {
@@ -29,7 +29,7 @@ public class JcsTests
     }
 
     [Fact]
-    public void Canonicalize_Rfc8785SortingExample_SortsByUtf16CodeUnits()
+    public void Canonicalize_Rfc8785_sorting_example_sorts_by_Utf16_code_units()
     {
         const string input = """
             {
@@ -47,7 +47,7 @@ public class JcsTests
     }
 
     [Fact]
-    public void Canonicalize_UnescapedNonBmpAndPrivateUseNames_SortLikeUtf16()
+    public void Canonicalize_unescaped_non_bmp_and_private_use_names_sort_like_Utf16()
     {
         // Same names as the RFC example but written literally, so the raw-UTF-8 comparison path is exercised.
         var input = "{\"\ufb33\":3,\"\ud83d\ude00\":2,\"\u20ac\":1}";
@@ -80,7 +80,7 @@ public class JcsTests
     [InlineData("41b3de4355555557", "333333333.33333343")]
     [InlineData("becbf647612f3696", "-0.0000033333333333333333")]
     [InlineData("43143ff3c1cb0959", "1424953923781206.2")]
-    public void Canonicalize_Rfc8785AppendixBNumbers_MatchPublishedText(string ieeeHex, string expected)
+    public void Canonicalize_Rfc8785_appendix_b_numbers_match_published_text(string ieeeHex, string expected)
     {
         var value = BitConverter.Int64BitsToDouble(Convert.ToInt64(ieeeHex, 16));
         var json = value.ToString("R", System.Globalization.CultureInfo.InvariantCulture);
@@ -103,34 +103,34 @@ public class JcsTests
     [InlineData("-123456789012345", "-123456789012345")]
     [InlineData("1234567890123456789", "1234567890123456800")]
     [InlineData("1.5e300", "1.5e+300")]
-    public void Canonicalize_Number_UsesEcmaScriptForm(string json, string expected) => Assert.Equal(expected, Canonical(json));
+    public void Canonicalize_number_uses_ecma_script_form(string json, string expected) => Assert.Equal(expected, Canonical(json));
 
     [Theory]
     [InlineData("1e400")]
     [InlineData("-1e309")]
-    public void Canonicalize_NumberBeyondDouble_ThrowsFormatException(string json) =>
+    public void Canonicalize_number_beyond_double_throws_format_exception(string json) =>
         Assert.Throws<FormatException>(() => Canonical(json));
 
     [Fact]
-    public void Canonicalize_NaNNode_ThrowsFormatException() =>
+    public void Canonicalize_NaN_node_throws_format_exception() =>
         Assert.Throws<FormatException>(() => Jcs.Canonicalize(JsonValue.Create(double.NaN)));
 
     [Fact]
-    public void Canonicalize_DuplicateNames_ThrowsFormatException()
+    public void Canonicalize_duplicate_names_throws_format_exception()
     {
         Assert.Throws<FormatException>(() => Canonical("{\"a\":1,\"a\":2}"));
         Assert.Throws<FormatException>(() => Canonical("{\"a\":1,\"\\u0061\":2}"));
     }
 
     [Fact]
-    public void Canonicalize_LoneSurrogate_ThrowsFormatException()
+    public void Canonicalize_lone_surrogate_throws_format_exception()
     {
         Assert.Throws<FormatException>(() => Canonical("\"\\ud800\""));
         Assert.Throws<FormatException>(() => Canonical("{\"\\udc00\":1}"));
     }
 
     [Fact]
-    public void Canonicalize_InvalidUtf8_ThrowsFormatException()
+    public void Canonicalize_invalid_Utf8_throws_format_exception()
     {
         using var document = JsonDocument.Parse(new byte[] { (byte)'"', 0xFF, (byte)'"' });
         Assert.Throws<FormatException>(() => Jcs.Canonicalize(document.RootElement));
@@ -142,15 +142,15 @@ public class JcsTests
     [InlineData("\"\\/\\u00e9\\u20AC\"", "\"/\u00e9\u20ac\"")]
     [InlineData("\"<>&'\"", "\"<>&'\"")]
     [InlineData("\"\\u000B\"", "\"\\u000b\"")]
-    public void Canonicalize_String_EscapesOnlyWhatRfc8785Requires(string json, string expected) =>
+    public void Canonicalize_string_escapes_only_what_Rfc8785_requires(string json, string expected) =>
         Assert.Equal(expected, Canonical(json));
 
     [Fact]
-    public void Canonicalize_WhitespaceAndNesting_Removed() =>
+    public void Canonicalize_whitespace_and_nesting_removed() =>
         Assert.Equal("[{\"a\":[],\"b\":{}},true,null,\"x\"]", Canonical(" [ { \"b\" : { } , \"a\" : [ ] } , true , null , \"x\" ] "));
 
     [Fact]
-    public void Canonicalize_LargeObject_SortsAllNames()
+    public void Canonicalize_large_object_sorts_all_names()
     {
         var names = Enumerable.Range(0, 100).Select(i => $"k{i:D3}").Reverse().ToList();
         var json = "{" + string.Join(",", names.Select(n => $"\"{n}\":0")) + "}";
@@ -159,7 +159,7 @@ public class JcsTests
     }
 
     [Fact]
-    public void Canonicalize_JsonNode_MatchesElement()
+    public void Canonicalize_json_node_matches_element()
     {
         var node = new JsonObject
         {
@@ -172,7 +172,7 @@ public class JcsTests
     }
 
     [Fact]
-    public void WriteTo_OmitRootProperty_DropsOnlyTopLevelName()
+    public void Write_to_omit_root_property_drops_only_top_level_name()
     {
         using var document = JsonDocument.Parse("{\"signature\":\"x\",\"b\":{\"signature\":1},\"a\":2}");
         var output = new ArrayBufferWriter<byte>();
@@ -181,7 +181,7 @@ public class JcsTests
     }
 
     [Fact]
-    public void Sha256_Element_EqualsHashOfCanonicalBytes()
+    public void Sha256_element_equals_hash_of_canonical_bytes()
     {
         using var document = JsonDocument.Parse("{\"b\":1,\"a\":\"\u00e9\",\"signature\":\"s\"}");
         Assert.Equal(Hashes.Sha256("{\"a\":\"\u00e9\",\"b\":1}"u8), Jcs.Sha256(document.RootElement, "signature"));
@@ -189,7 +189,7 @@ public class JcsTests
     }
 
     [Fact]
-    public void Canonicalize_Output_IsIdempotent()
+    public void Canonicalize_output_is_idempotent()
     {
         var once = Canonical("{\"b\":[1E3,{\"d\":\"\\u00e9\",\"c\":null}],\"a\":-0.5}");
         Assert.Equal(once, Canonical(once));

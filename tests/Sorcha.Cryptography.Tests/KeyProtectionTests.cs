@@ -9,7 +9,7 @@ public class KeyProtectionTests
     private static readonly byte[] Owner = "ws1owner"u8.ToArray();
 
     [Fact]
-    public void SealThenOpen_RoundTrips_WithLayout()
+    public void Seal_then_open_round_trips_with_layout()
     {
         var sealedKey = KeyProtection.Seal(Kek, Secret, Owner);
         Assert.Equal(1 + 12 + Secret.Length + 16, sealedKey.Length);
@@ -18,7 +18,7 @@ public class KeyProtectionTests
     }
 
     [Fact]
-    public void Open_HandBuiltBlob_UsingBclAesGcm()
+    public void Open_hand_built_blob_using_bcl_aes_gcm()
     {
         var nonce = RandomNumberGenerator.GetBytes(12);
         var ciphertext = new byte[Secret.Length];
@@ -32,7 +32,7 @@ public class KeyProtectionTests
     }
 
     [Fact]
-    public void Open_AnyTampering_ThrowsCryptographicException()
+    public void Open_any_tampering_throws_cryptographic_exception()
     {
         var sealedKey = KeyProtection.Seal(Kek, Secret, Owner);
         for (var i = 0; i < sealedKey.Length; i++)
@@ -48,6 +48,6 @@ public class KeyProtectionTests
     }
 
     [Fact]
-    public void Seal_WrongKekLength_ThrowsArgumentException() =>
+    public void Seal_wrong_kek_length_throws_argument_exception() =>
         Assert.Throws<ArgumentException>(() => KeyProtection.Seal(new byte[16], Secret, Owner));
 }

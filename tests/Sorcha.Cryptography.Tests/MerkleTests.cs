@@ -50,14 +50,14 @@ public class MerkleTests
     }
 
     [Fact]
-    public void Root_EmptyTree_IsSha256OfEmptyString() =>
+    public void Root_empty_tree_is_Sha256_of_empty_string() =>
         Assert.Equal("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", Hashes.ToHex(Merkle.Root([])));
 
     [Fact]
-    public void LeafHash_PrefixesZeroByte() => Assert.Equal(SHA256.HashData([0x00, 1, 2]), Merkle.LeafHash([1, 2]));
+    public void Leaf_hash_prefixes_zero_byte() => Assert.Equal(SHA256.HashData([0x00, 1, 2]), Merkle.LeafHash([1, 2]));
 
     [Fact]
-    public void NodeHash_PrefixesOneByte()
+    public void Node_hash_prefixes_one_byte()
     {
         var left = SHA256.HashData([1]);
         var right = SHA256.HashData([2]);
@@ -65,14 +65,14 @@ public class MerkleTests
     }
 
     [Fact]
-    public void Root_SingleLeaf_IsLeafHash()
+    public void Root_single_leaf_is_leaf_hash()
     {
         var leaves = Leaves(1);
         Assert.Equal(Merkle.LeafHash(leaves[0]), Merkle.Root(leaves));
     }
 
     [Fact]
-    public void Root_EverySizeUpTo64_MatchesRecursiveReference()
+    public void Root_every_size_up_to_64_matches_recursive_reference()
     {
         for (var n = 0; n <= 64; n++)
         {
@@ -82,7 +82,7 @@ public class MerkleTests
     }
 
     [Fact]
-    public void InclusionPath_EverySizeAndIndexUpTo64_MatchesReferenceAndVerifies()
+    public void Inclusion_path_every_size_and_index_up_to_64_matches_reference_and_verifies()
     {
         for (var n = 1; n <= 64; n++)
         {
@@ -98,7 +98,7 @@ public class MerkleTests
     }
 
     [Fact]
-    public void VerifyInclusion_TamperedInputs_AreRejectedForEverySizeAndIndex()
+    public void Verify_inclusion_tampered_inputs_are_rejected_for_every_size_and_index()
     {
         for (var n = 1; n <= 64; n++)
         {
@@ -131,7 +131,7 @@ public class MerkleTests
     }
 
     [Fact]
-    public void VerifyInclusion_IndexOutOfRange_ReturnsFalse()
+    public void Verify_inclusion_index_out_of_range_returns_false()
     {
         var leaves = Leaves(4);
         var root = Merkle.Root(leaves);
@@ -142,6 +142,6 @@ public class MerkleTests
     }
 
     [Fact]
-    public void InclusionPath_IndexOutOfRange_Throws() =>
+    public void Inclusion_path_index_out_of_range_throws() =>
         Assert.Throws<ArgumentOutOfRangeException>(() => Merkle.InclusionPath(Leaves(3), 3));
 }

@@ -7,7 +7,7 @@ public class MnemonicsTests
     private static readonly string Abandon23Art = string.Join(' ', Enumerable.Repeat("abandon", 23)) + " art";
 
     [Fact]
-    public void WordList_EmbeddedFile_IsOfficialBip39English()
+    public void Word_list_embedded_file_is_official_Bip39_english()
     {
         using var stream = WordList.OpenResource();
         var bytes = new MemoryStream();
@@ -32,7 +32,7 @@ public class MnemonicsTests
         "bda85446c68413707090a52022edd26a1c9462295029f2e60cd7c4f2bbd3097170af7a4d73245cafa9c3cca8d561a7c3de6f5d4a10be8ed2a5e608d68f92fcc8")]
     [InlineData("ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", "zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo vote",
         "dd48c104698c30cfe2b6142103248622fb7bb0ff692eebb00089b32d22484e1613912f0a5b694407be899ffd31ed3992c456cdf60f5d4564b8ba3f05a69890ad")]
-    public void TrezorVectors_EntropyMnemonicAndSeed_Match(string entropyHex, string mnemonic, string seedHex)
+    public void Trezor_vectors_entropy_mnemonic_and_seed_match(string entropyHex, string mnemonic, string seedHex)
     {
         Assert.Equal(mnemonic, Mnemonics.FromEntropy(Hashes.FromHex(entropyHex)));
         Assert.True(Mnemonics.IsValid(mnemonic));
@@ -42,7 +42,7 @@ public class MnemonicsTests
     }
 
     [Fact]
-    public void Generate_Produces24ValidDistinctWords()
+    public void Generate_produces_24_valid_distinct_words()
     {
         var first = Mnemonics.Generate();
         Assert.Equal(24, first.Split(' ').Length);
@@ -51,7 +51,7 @@ public class MnemonicsTests
     }
 
     [Fact]
-    public void IsValid_CaseAndWhitespace_AreNormalized()
+    public void Is_valid_case_and_whitespace_are_normalized()
     {
         var messy = "  ABANDON\tabandon\n" + string.Join("   ", Enumerable.Repeat("Abandon", 21)) + " ART ";
         Assert.True(Mnemonics.IsValid(messy));
@@ -64,10 +64,10 @@ public class MnemonicsTests
     [InlineData("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandonx")] // not a word
     [InlineData("")]
     [InlineData("   ")]
-    public void IsValid_Invalid_ReturnsFalse(string mnemonic) => Assert.False(Mnemonics.IsValid(mnemonic));
+    public void Is_valid_invalid_returns_false(string mnemonic) => Assert.False(Mnemonics.IsValid(mnemonic));
 
     [Fact]
-    public void IsValid_WrongChecksumOn24Words_ReturnsFalse() =>
+    public void Is_valid_wrong_checksum_on_24_words_returns_false() =>
         Assert.False(Mnemonics.IsValid(string.Join(' ', Enumerable.Repeat("abandon", 24))));
 
     [Theory]
@@ -76,7 +76,7 @@ public class MnemonicsTests
     [InlineData(24)]
     [InlineData(28)]
     [InlineData(32)]
-    public void FromEntropy_EveryLength_RoundTrips(int bytes)
+    public void From_entropy_every_length_round_trips(int bytes)
     {
         var entropy = RandomNumberGenerator.GetBytes(bytes);
         var mnemonic = Mnemonics.FromEntropy(entropy);
@@ -86,7 +86,7 @@ public class MnemonicsTests
     }
 
     [Fact]
-    public void ToSeed_NonAsciiPassphrase_NormalizesOrRefuses()
+    public void To_seed_non_ascii_passphrase_normalizes_or_refuses()
     {
         // With ICU available the NFC and NFD spellings give one seed; under InvariantGlobalization NFKD is impossible
         // and the library refuses rather than derive a seed other wallets would not.

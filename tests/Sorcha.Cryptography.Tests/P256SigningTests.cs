@@ -13,7 +13,7 @@ public class P256SigningTests
     });
 
     [Fact]
-    public void Sign_VerifiedByBclFromSec1Key()
+    public void Sign_verified_by_bcl_from_Sec1_key()
     {
         var keys = Signatures.Generate(P256);
         Assert.Equal(32, keys.PrivateKey.Length);
@@ -29,7 +29,7 @@ public class P256SigningTests
     }
 
     [Fact]
-    public void Verify_AcceptsBclSignature_AndPublicKeyMatchesBcl()
+    public void Verify_accepts_bcl_signature_and_public_key_matches_bcl()
     {
         using var bcl = ECDsa.Create(ECCurve.NamedCurves.nistP256);
         var parameters = bcl.ExportParameters(true);
@@ -43,7 +43,7 @@ public class P256SigningTests
     }
 
     [Fact]
-    public void Verify_MalformedInputs_ReturnFalse()
+    public void Verify_malformed_inputs_return_false()
     {
         var keys = Signatures.Generate(P256);
         var signature = Signatures.Sign(P256, keys.PrivateKey, "m"u8);
@@ -62,7 +62,7 @@ public class P256SigningTests
     }
 
     [Fact]
-    public void Sign_ScalarOutOfRange_ThrowsArgumentException()
+    public void Sign_scalar_out_of_range_throws_argument_exception()
     {
         Assert.Throws<ArgumentException>(() => Signatures.Sign(P256, new byte[32], "m"u8));
         Assert.Throws<ArgumentException>(() => Signatures.Sign(P256, Enumerable.Repeat((byte)0xFF, 32).ToArray(), "m"u8));

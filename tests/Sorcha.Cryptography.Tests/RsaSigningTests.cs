@@ -7,7 +7,7 @@ public class RsaSigningTests
     private const SignatureAlgorithm Rsa = SignatureAlgorithm.RSA4096;
 
     [Fact]
-    public void Sign_PssSha256_VerifiedByBclFromSpki()
+    public void Sign_pss_Sha256_verified_by_bcl_from_spki()
     {
         var keys = SharedKeys.Rsa;
         var message = "payload"u8.ToArray();
@@ -22,7 +22,7 @@ public class RsaSigningTests
     }
 
     [Fact]
-    public void Verify_AcceptsBclSignature_RejectsTampering()
+    public void Verify_accepts_bcl_signature_rejects_tampering()
     {
         var keys = SharedKeys.Rsa;
         using var bcl = RSA.Create();
@@ -39,11 +39,11 @@ public class RsaSigningTests
     }
 
     [Fact]
-    public void PublicKeyFromPrivate_MatchesGeneratedPublicKey() =>
+    public void Public_key_from_private_matches_generated_public_key() =>
         Assert.Equal(SharedKeys.Rsa.PublicKey, Signatures.PublicKeyFromPrivate(Rsa, SharedKeys.Rsa.PrivateKey));
 
     [Fact]
-    public void SmallerRsaKeys_AreNotRsa4096()
+    public void Smaller_rsa_keys_are_not_Rsa4096()
     {
         using var small = RSA.Create(2048);
         Assert.False(Signatures.IsValidPublicKey(Rsa, small.ExportSubjectPublicKeyInfo()));
@@ -52,6 +52,6 @@ public class RsaSigningTests
     }
 
     [Fact]
-    public void Verify_UnknownAlgorithm_ReturnsFalse() =>
+    public void Verify_unknown_algorithm_returns_false() =>
         Assert.False(Signatures.Verify((SignatureAlgorithm)99, SharedKeys.Rsa.PublicKey, "m"u8, new byte[512]));
 }

@@ -18,7 +18,7 @@ public class Slip10Tests
     // SLIP-0010 test vector 1 for ed25519 (public keys are the spec's 0x00-prefixed form without the prefix).
     [Theory]
     [MemberData(nameof(Ed25519Vector1))]
-    public void Derive_Ed25519Vector1_MatchesSpec(uint[] path, string chainCode, string privateKey, string publicKey)
+    public void Derive_Ed25519_vector_1_matches_spec(uint[] path, string chainCode, string privateKey, string publicKey)
     {
         var (key, chain) = Slip10.Derive(Slip10Curve.Ed25519, Seed1, path);
         Assert.Equal(chainCode, Hashes.ToHex(chain));
@@ -42,7 +42,7 @@ public class Slip10Tests
     // SLIP-0010 test vector 1 for nist256p1 (hardened and normal indexes) and the derivation-retry vector.
     [Theory]
     [MemberData(nameof(NistVector1))]
-    public void Derive_NistP256Vector1_MatchesSpec(uint[] path, string chainCode, string privateKey, string compressedPublicKey)
+    public void Derive_nist_P256_vector_1_matches_spec(uint[] path, string chainCode, string privateKey, string compressedPublicKey)
     {
         var (key, chain) = Slip10.Derive(Slip10Curve.NistP256, Seed1, path);
         Assert.Equal(chainCode, Hashes.ToHex(chain));
@@ -51,7 +51,7 @@ public class Slip10Tests
     }
 
     [Fact]
-    public void DeriveMaster_NistP256SeedRetryVector_MatchesSpec()
+    public void Derive_master_nist_P256_seed_retry_vector_matches_spec()
     {
         // "Test seed retry for nist256p1": the first HMAC output is not a valid scalar.
         var (key, chain) = Slip10.DeriveMaster(Slip10Curve.NistP256, Hashes.FromHex("a7305bc8df8d0951f0cb224c0e95d7707cbdf2c6ce7e8d481fec69c7ff5e9446"));
@@ -60,6 +60,6 @@ public class Slip10Tests
     }
 
     [Fact]
-    public void Derive_Ed25519NormalIndex_Throws() =>
+    public void Derive_Ed25519_normal_index_throws() =>
         Assert.Throws<ArgumentException>(() => Slip10.Derive(Slip10Curve.Ed25519, Seed1, [1]));
 }

@@ -6,7 +6,7 @@ public class WalletKeyDerivationTests
 
     // Expected keys computed independently (node.js: PBKDF2, HMAC-SHA512 SLIP-0010 chain, OpenSSL Ed25519/X25519/P-256).
     [Fact]
-    public void FromMnemonic_Ed25519_MatchesIndependentDerivation()
+    public void From_mnemonic_Ed25519_matches_independent_derivation()
     {
         var keys = WalletKeyDerivation.FromMnemonic(SignatureAlgorithm.ED25519, Abandon23Art);
         Assert.Equal("207d16ecc09663de4a9340cd449b0c1220ca6ca2fa3627eae616116acbded0c0", Hashes.ToHex(keys.Signing.PrivateKey));
@@ -17,7 +17,7 @@ public class WalletKeyDerivationTests
     }
 
     [Fact]
-    public void FromMnemonic_NistP256_MatchesIndependentDerivation()
+    public void From_mnemonic_nist_P256_matches_independent_derivation()
     {
         var keys = WalletKeyDerivation.FromMnemonic(SignatureAlgorithm.NISTP256, Abandon23Art);
         Assert.Equal("d485a0539dfd8c1ae5574fe9847a6ec5376fe64a9d0438433e370ee2f00ef15b", Hashes.ToHex(keys.Signing.PrivateKey));
@@ -29,7 +29,7 @@ public class WalletKeyDerivationTests
     [Theory]
     [InlineData(SignatureAlgorithm.ED25519)]
     [InlineData(SignatureAlgorithm.NISTP256)]
-    public void FromMnemonic_SameMnemonic_SameKeysAndAddress(SignatureAlgorithm algorithm)
+    public void From_mnemonic_same_mnemonic_same_keys_and_address(SignatureAlgorithm algorithm)
     {
         var mnemonic = Mnemonics.Generate();
         var first = WalletKeyDerivation.FromMnemonic(algorithm, mnemonic);
@@ -45,7 +45,7 @@ public class WalletKeyDerivationTests
     }
 
     [Fact]
-    public void FromMnemonic_AlgorithmsDifferOnSameMnemonic()
+    public void From_mnemonic_algorithms_differ_on_same_mnemonic()
     {
         var ed = WalletKeyDerivation.FromMnemonic(SignatureAlgorithm.ED25519, Abandon23Art);
         var p256 = WalletKeyDerivation.FromMnemonic(SignatureAlgorithm.NISTP256, Abandon23Art);
@@ -53,7 +53,7 @@ public class WalletKeyDerivationTests
     }
 
     [Fact]
-    public void FromMnemonic_InvalidMnemonicOrRsa_Throws()
+    public void From_mnemonic_invalid_mnemonic_or_rsa_throws()
     {
         Assert.Throws<ArgumentException>(() => WalletKeyDerivation.FromMnemonic(SignatureAlgorithm.ED25519, "not a mnemonic"));
         Assert.Throws<NotSupportedException>(() => WalletKeyDerivation.FromMnemonic(SignatureAlgorithm.RSA4096, Abandon23Art));
@@ -62,7 +62,7 @@ public class WalletKeyDerivationTests
     [Theory]
     [InlineData(SignatureAlgorithm.ED25519, 32, 32, 32, 32)]
     [InlineData(SignatureAlgorithm.NISTP256, 32, 65, 32, 65)]
-    public void Generate_KeyFormats(SignatureAlgorithm algorithm, int signingPrivate, int signingPublic, int encryptionPrivate, int encryptionPublic)
+    public void Generate_key_formats(SignatureAlgorithm algorithm, int signingPrivate, int signingPublic, int encryptionPrivate, int encryptionPublic)
     {
         var keys = WalletKeyDerivation.Generate(algorithm);
         Assert.Equal(algorithm, keys.Algorithm);
@@ -74,7 +74,7 @@ public class WalletKeyDerivationTests
     }
 
     [Fact]
-    public void Generate_Rsa_UsesTwoDistinct4096BitKeys()
+    public void Generate_rsa_uses_two_distinct_4096_bit_keys()
     {
         var keys = SharedKeys.RsaWallet;
         Assert.NotEqual(keys.Signing.PublicKey, keys.Encryption.PublicKey);

@@ -26,7 +26,7 @@ public class X25519CrossCheckTests
 
     [Theory]
     [MemberData(nameof(ZeroResultPoints))]
-    public void SharedSecret_SmallOrderPoint_FailsWithZeroOutput(string u)
+    public void Shared_secret_small_order_point_fails_with_zero_output(string u)
     {
         var scalar = Hashes.Sha256("x25519 scalar"u8);
         Assert.False(BouncyCastleX25519.CalculateAgreement(scalar, 0, Hashes.FromHex(u), 0, new byte[32], 0));
@@ -37,7 +37,7 @@ public class X25519CrossCheckTests
     }
 
     [Fact]
-    public void RandomScalarsAndPoints_AgreeWithBouncyCastle()
+    public void Random_scalars_and_points_agree_with_bouncy_castle()
     {
         var random = new Random(7748);
         for (var i = 0; i < 200; i++)

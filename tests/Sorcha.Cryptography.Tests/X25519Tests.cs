@@ -6,7 +6,7 @@ public class X25519Tests
     [Theory]
     [InlineData("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4", "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c", "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552")]
     [InlineData("4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d", "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493", "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957")]
-    public void SharedSecret_Rfc7748Vectors_Match(string scalar, string u, string expected)
+    public void Shared_secret_Rfc7748_vectors_match(string scalar, string u, string expected)
     {
         var shared = new byte[32];
         Assert.True(X25519Keys.TrySharedSecret(Hashes.FromHex(scalar), Hashes.FromHex(u), shared));
@@ -14,7 +14,7 @@ public class X25519Tests
     }
 
     [Fact]
-    public void SharedSecret_Rfc7748Iterated_After1And1000()
+    public void Shared_secret_Rfc7748_iterated_after_1_and_1000()
     {
         var k = Hashes.FromHex("0900000000000000000000000000000000000000000000000000000000000000");
         var u = (byte[])k.Clone();
@@ -34,7 +34,7 @@ public class X25519Tests
 
     // RFC 7748 §6.1.
     [Fact]
-    public void DiffieHellman_Rfc7748Section61_AgreesOnSharedSecret()
+    public void Diffie_hellman_Rfc7748_section_61_agrees_on_shared_secret()
     {
         var alicePrivate = Hashes.FromHex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a");
         var bobPrivate = Hashes.FromHex("5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb");
@@ -52,7 +52,7 @@ public class X25519Tests
     }
 
     [Fact]
-    public void SharedSecret_SmallOrderPoint_ReturnsFalse()
+    public void Shared_secret_small_order_point_returns_false()
     {
         var shared = new byte[32];
         Assert.False(X25519Keys.TrySharedSecret(new byte[32] { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 }, new byte[32], shared));

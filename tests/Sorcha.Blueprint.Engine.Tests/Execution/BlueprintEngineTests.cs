@@ -5,7 +5,7 @@ namespace Sorcha.Blueprint.Engine.Tests.Execution;
 public class BlueprintEngineTests
 {
     [Fact]
-    public void Validate_InvalidData_ListsEveryError()
+    public void Validate_invalid_data_lists_every_error()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""
             {"id":"start","title":"S","sender":"alice",
@@ -19,7 +19,7 @@ public class BlueprintEngineTests
     }
 
     [Fact]
-    public void Validate_ValidData_IsValidWithNoErrors()
+    public void Validate_valid_data_is_valid_with_no_errors()
     {
         var blueprint = TestBlueprints.Minimal();
 
@@ -29,7 +29,7 @@ public class BlueprintEngineTests
     }
 
     [Fact]
-    public void Process_ValidData_RunsCalculateRouteAndDiscloseOnCalculatedData()
+    public void Process_valid_data_runs_calculate_route_and_disclose_on_calculated_data()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""
             {"id":"start","title":"S","sender":"alice","dataSchema":{"type":"object"},
@@ -47,7 +47,7 @@ public class BlueprintEngineTests
     }
 
     [Fact]
-    public void Process_InvalidData_StopsAfterValidation()
+    public void Process_invalid_data_stops_after_validation()
     {
         var blueprint = TestBlueprints.Minimal();
 
@@ -60,6 +60,6 @@ public class BlueprintEngineTests
     }
 
     [Fact]
-    public void FindAction_UnknownId_ReturnsNull() =>
+    public void Find_action_unknown_id_returns_null() =>
         Assert.Null(TestBlueprints.Minimal().FindAction("nope"));
 }

@@ -6,7 +6,7 @@ namespace Sorcha.Blueprint.Engine.Tests.Execution;
 public class BlueprintValidatorTests
 {
     [Fact]
-    public void Validate_MinimalBlueprint_HasNoProblems() =>
+    public void Validate_minimal_blueprint_has_no_problems() =>
         Assert.Empty(BlueprintValidator.Validate(TestBlueprints.Minimal()));
 
     public static TheoryData<string, Action<JsonObject>, string> SingleProblems => new()
@@ -31,7 +31,7 @@ public class BlueprintValidatorTests
 
     [Theory]
     [MemberData(nameof(SingleProblems))]
-    public void Validate_OneProblem_IsReportedAlone(string because, Action<JsonObject> breakIt, string expectedPointer)
+    public void Validate_one_problem_is_reported_alone(string because, Action<JsonObject> breakIt, string expectedPointer)
     {
         var json = TestBlueprints.MinimalJson();
         breakIt(json);
@@ -43,7 +43,7 @@ public class BlueprintValidatorTests
     }
 
     [Fact]
-    public void Validate_NoParticipantsAtAll_IsReported()
+    public void Validate_no_participants_at_all_is_reported()
     {
         var json = TestBlueprints.MinimalJson();
         OnlyAlice(json, keepKey: false);
@@ -54,7 +54,7 @@ public class BlueprintValidatorTests
     }
 
     [Fact]
-    public void Validate_NoActions_IsReported()
+    public void Validate_no_actions_is_reported()
     {
         var json = TestBlueprints.MinimalJson();
         json["actions"] = new JsonArray();
@@ -65,7 +65,7 @@ public class BlueprintValidatorTests
     }
 
     [Fact]
-    public void Validate_DuplicateActionId_IsReported()
+    public void Validate_duplicate_action_id_is_reported()
     {
         var json = TestBlueprints.MinimalJson();
         json["actions"]![1]!["id"] = "start";
@@ -77,7 +77,7 @@ public class BlueprintValidatorTests
     }
 
     [Fact]
-    public void Validate_CyclesBackToEarlierActions_AreAllowed()
+    public void Validate_cycles_back_to_earlier_actions_are_allowed()
     {
         var json = TestBlueprints.MinimalJson();
         json["actions"]![1]!["routes"] = TestJson.Parse("""[{"condition":{"var":"again"},"next":"start"},{"next":null}]""");
@@ -86,7 +86,7 @@ public class BlueprintValidatorTests
     }
 
     [Fact]
-    public void Validate_ActionReachableOnlyThroughAnotherAction_IsReachable()
+    public void Validate_action_reachable_only_through_another_action_is_reachable()
     {
         var json = TestBlueprints.MinimalJson();
         json["actions"]![1]!["routes"] = TestJson.Parse("""[{"next":"third"}]""");
@@ -96,7 +96,7 @@ public class BlueprintValidatorTests
     }
 
     [Fact]
-    public void Validate_EveryProblemAtOnce_IsListed()
+    public void Validate_every_problem_at_once_is_listed()
     {
         var json = TestBlueprints.MinimalJson();
         json["participants"]!.AsArray().RemoveAt(1);

@@ -17,7 +17,7 @@ public class CalculationTests
         """;
 
     [Fact]
-    public void Calculate_AddsFieldsInOrder_LaterOnesSeeEarlierResults()
+    public void Calculate_adds_fields_in_order_later_ones_see_earlier_results()
     {
         var (blueprint, action) = TestBlueprints.SingleAction(Invoice);
 
@@ -27,7 +27,7 @@ public class CalculationTests
     }
 
     [Fact]
-    public void Calculate_DoesNotMutateTheInput()
+    public void Calculate_does_not_mutate_the_input()
     {
         var (blueprint, action) = TestBlueprints.SingleAction(Invoice);
         var data = TestJson.Object("""{"unitPrice":1,"quantity":1}""");
@@ -38,7 +38,7 @@ public class CalculationTests
     }
 
     [Fact]
-    public void Calculate_OverwritesASubmittedFieldOfTheSameName()
+    public void Calculate_overwrites_a_submitted_field_of_the_same_name()
     {
         var (blueprint, action) = TestBlueprints.SingleAction(Invoice);
 
@@ -48,7 +48,7 @@ public class CalculationTests
     }
 
     [Fact]
-    public void Calculate_MissingInputs_GiveNullNotAnException()
+    public void Calculate_missing_inputs_give_null_not_an_exception()
     {
         var (blueprint, action) = TestBlueprints.SingleAction(Invoice);
 
@@ -59,7 +59,7 @@ public class CalculationTests
     }
 
     [Fact]
-    public void Calculate_NonObjectData_IsTreatedAsEmptyObject()
+    public void Calculate_non_object_data_is_treated_as_empty_object()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""{"id":"start","title":"S","sender":"alice","dataSchema":true,"calculations":{"one":1}}""");
 
@@ -69,7 +69,7 @@ public class CalculationTests
     }
 
     [Fact]
-    public void Calculate_NoCalculations_ReturnsACopyOfTheData()
+    public void Calculate_no_calculations_returns_a_copy_of_the_data()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""{"id":"start","title":"S","sender":"alice","dataSchema":true}""");
         var data = TestJson.Object("""{"a":{"b":1}}""");
@@ -81,7 +81,7 @@ public class CalculationTests
     }
 
     [Fact]
-    public void Calculate_CanCopyAnObjectFromTheData()
+    public void Calculate_can_copy_an_object_from_the_data()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""{"id":"start","title":"S","sender":"alice","dataSchema":true,"calculations":{"copy":{"var":"a"},"all":{"var":""}}}""");
 

@@ -5,7 +5,7 @@ namespace Sorcha.Blueprint.Engine.Tests.Execution;
 public class CompiledActionCacheTests
 {
     [Fact]
-    public void GetOrCompile_SameBlueprintVersionAndAction_ReturnsTheSameCompiledAction()
+    public void Get_or_compile_same_blueprint_version_and_action_returns_the_same_compiled_action()
     {
         var cache = new CompiledActionCache();
         var blueprint = TestBlueprints.Minimal();
@@ -18,7 +18,7 @@ public class CompiledActionCacheTests
     }
 
     [Fact]
-    public void GetOrCompile_NewVersion_CompilesAgain()
+    public void Get_or_compile_new_version_compiles_again()
     {
         var cache = new CompiledActionCache();
         var v1 = TestBlueprints.Minimal();
@@ -29,7 +29,7 @@ public class CompiledActionCacheTests
     }
 
     [Fact]
-    public void Invalidate_DropsEveryVersionOfThatBlueprintOnly()
+    public void Invalidate_drops_every_version_of_that_blueprint_only()
     {
         var cache = new CompiledActionCache();
         var v1 = TestBlueprints.Minimal();
@@ -45,7 +45,7 @@ public class CompiledActionCacheTests
     }
 
     [Fact]
-    public void GetOrCompile_BeyondCapacity_StaysBounded()
+    public void Get_or_compile_beyond_capacity_stays_bounded()
     {
         var cache = new CompiledActionCache(capacity: 4);
         var blueprint = TestBlueprints.Minimal();
@@ -60,7 +60,7 @@ public class CompiledActionCacheTests
     }
 
     [Fact]
-    public void GetOrCompile_UncompilableAction_ThrowsWithProblems_AndCachesNothing()
+    public void Get_or_compile_uncompilable_action_throws_with_problems_and_caches_nothing()
     {
         var cache = new CompiledActionCache();
         var (blueprint, action) = TestBlueprints.SingleAction("""
@@ -77,7 +77,7 @@ public class CompiledActionCacheTests
     }
 
     [Fact]
-    public void GetOrCompile_ConcurrentCallers_ShareOneEntry()
+    public void Get_or_compile_concurrent_callers_share_one_entry()
     {
         var cache = new CompiledActionCache();
         var blueprint = TestBlueprints.Minimal();

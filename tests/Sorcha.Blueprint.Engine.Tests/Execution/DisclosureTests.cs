@@ -28,7 +28,7 @@ public class DisclosureTests
     [InlineData("""["/nothing"]""", """{"nothing":null}""")]
     [InlineData("""["/missing","/address/zip","/items/9/sku","/name/first"]""", "{}")]
     [InlineData("""["/missing","/name"]""", """{"name":"Ann"}""")]
-    public void Disclose_BuildsExactlyTheDisclosedShape(string pointers, string expected)
+    public void Disclose_builds_exactly_the_disclosed_shape(string pointers, string expected)
     {
         var (blueprint, action) = TestBlueprints.SingleAction($$"""
             {"id":"start","title":"S","sender":"alice","dataSchema":true,
@@ -42,7 +42,7 @@ public class DisclosureTests
     }
 
     [Fact]
-    public void Disclose_GivesEachParticipantTheirOwnView_AndOmitsTheUnnamed()
+    public void Disclose_gives_each_participant_their_own_view_and_omits_the_unnamed()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""
             {"id":"start","title":"S","sender":"alice","dataSchema":true,
@@ -57,7 +57,7 @@ public class DisclosureTests
     }
 
     [Fact]
-    public void Disclose_SeveralEntriesForOneParticipant_AreCombined()
+    public void Disclose_several_entries_for_one_participant_are_combined()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""
             {"id":"start","title":"S","sender":"alice","dataSchema":true,
@@ -70,7 +70,7 @@ public class DisclosureTests
     }
 
     [Fact]
-    public void Disclose_NoDisclosures_IsEmpty()
+    public void Disclose_no_disclosures_is_empty()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""{"id":"start","title":"S","sender":"alice","dataSchema":true}""");
 
@@ -78,7 +78,7 @@ public class DisclosureTests
     }
 
     [Fact]
-    public void Disclose_ViewsAreIndependentCopies()
+    public void Disclose_views_are_independent_copies()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""
             {"id":"start","title":"S","sender":"alice","dataSchema":true,

@@ -7,7 +7,7 @@ using Sorcha.Blueprint.Engine.Model;
 public class ModelSerializationTests
 {
     [Fact]
-    public void Blueprint_RoundTripsWithApiMdPropertyNames()
+    public void Blueprint_round_trips_with_api_md_property_names()
     {
         var json = TestBlueprints.MinimalJson();
 
@@ -23,7 +23,7 @@ public class ModelSerializationTests
     }
 
     [Fact]
-    public void Blueprint_MissingCollections_DeserialiseAsEmpty()
+    public void Blueprint_missing_collections_deserialise_as_empty()
     {
         var blueprint = BlueprintJson.Deserialize("""{"id":"x","title":"t"}""")!;
 
@@ -32,7 +32,7 @@ public class ModelSerializationTests
     }
 
     [Fact]
-    public void Calculations_KeepDeclarationOrder()
+    public void Calculations_keep_declaration_order()
     {
         var blueprint = BlueprintJson.Deserialize("""{"actions":[{"id":"a","calculations":{"z":1,"a":2,"m":3}}]}""")!;
 

@@ -22,7 +22,7 @@ public class RoutingTests
     [InlineData("""{"amount":5}""", RouteOutcome.NoMatch, null, null)]
     [InlineData("""{}""", RouteOutcome.NoMatch, null, null)]
     [InlineData("""{"amount":"2000"}""", RouteOutcome.Next, "end", "bob")]
-    public void Route_FirstTruthyConditionWins(string data, RouteOutcome outcome, string? nextAction, string? nextParticipant)
+    public void Route_first_truthy_condition_wins(string data, RouteOutcome outcome, string? nextAction, string? nextParticipant)
     {
         var (blueprint, action) = TestBlueprints.SingleAction(Action);
 
@@ -34,7 +34,7 @@ public class RoutingTests
     }
 
     [Fact]
-    public void Route_EarlierMatch_ShadowsLaterUnconditionalRoute()
+    public void Route_earlier_match_shadows_later_unconditional_route()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""
             {"id":"start","title":"S","sender":"alice","dataSchema":true,
@@ -45,7 +45,7 @@ public class RoutingTests
     }
 
     [Fact]
-    public void Route_WithoutCondition_AlwaysMatches()
+    public void Route_without_condition_always_matches()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""{"id":"start","title":"S","sender":"alice","dataSchema":true,"routes":[{"next":"end"}]}""");
 
@@ -55,7 +55,7 @@ public class RoutingTests
     }
 
     [Fact]
-    public void Route_NoRoutesDeclared_Finishes()
+    public void Route_no_routes_declared_finishes()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""{"id":"start","title":"S","sender":"alice","dataSchema":true}""");
 
@@ -63,7 +63,7 @@ public class RoutingTests
     }
 
     [Fact]
-    public void Route_NoMatch_IsAResultWithAnExplanation()
+    public void Route_no_match_is_a_result_with_an_explanation()
     {
         var (blueprint, action) = TestBlueprints.SingleAction(Action);
 
@@ -74,7 +74,7 @@ public class RoutingTests
     }
 
     [Fact]
-    public void Route_ConditionsUseJsonLogicTruthiness()
+    public void Route_conditions_use_json_logic_truthiness()
     {
         var (blueprint, action) = TestBlueprints.SingleAction("""
             {"id":"start","title":"S","sender":"alice","dataSchema":true,

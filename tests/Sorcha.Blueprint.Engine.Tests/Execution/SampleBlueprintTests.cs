@@ -12,11 +12,11 @@ public class SampleBlueprintTests
     [Theory]
     [InlineData("expense-approval.json")]
     [InlineData("loan-application.json")]
-    public void Sample_PassesPublishValidation(string file) =>
+    public void Sample_passes_publish_validation(string file) =>
         Assert.Empty(BlueprintValidator.Validate(TestBlueprints.Sample(file)));
 
     [Fact]
-    public void Expense_LargeApprovedClaim_GoesThroughFinance()
+    public void Expense_large_approved_claim_goes_through_finance()
     {
         var blueprint = TestBlueprints.Sample("expense-approval.json");
 
@@ -44,7 +44,7 @@ public class SampleBlueprintTests
     [InlineData("""{"decision":"approved","approvedAmount":200}""")]
     [InlineData("""{"decision":"approved","approvedAmount":1000}""")]
     [InlineData("""{"decision":"rejected","comment":"No receipt"}""")]
-    public void Expense_SmallOrRejectedClaim_FinishesAfterTheManager(string decision)
+    public void Expense_small_or_rejected_claim_finishes_after_the_manager(string decision)
     {
         var result = Run(TestBlueprints.Sample("expense-approval.json"), "approve", decision);
 
@@ -52,7 +52,7 @@ public class SampleBlueprintTests
     }
 
     [Fact]
-    public void Expense_CustomTaxRate_IsUsedInTheCalculation()
+    public void Expense_custom_tax_rate_is_used_in_the_calculation()
     {
         var result = Run(TestBlueprints.Sample("expense-approval.json"), "submit", """
             {"employeeName":"Ann","employeeEmail":"ann@example.com","expenseDate":"2025-03-14","category":"meals",
@@ -64,7 +64,7 @@ public class SampleBlueprintTests
     }
 
     [Fact]
-    public void Expense_InvalidClaim_ReportsEveryField()
+    public void Expense_invalid_claim_reports_every_field()
     {
         var blueprint = TestBlueprints.Sample("expense-approval.json");
 
@@ -79,7 +79,7 @@ public class SampleBlueprintTests
     }
 
     [Fact]
-    public void Expense_ManagerApprovingWithoutAmount_IsInvalid()
+    public void Expense_manager_approving_without_amount_is_invalid()
     {
         var blueprint = TestBlueprints.Sample("expense-approval.json");
 
@@ -89,7 +89,7 @@ public class SampleBlueprintTests
     }
 
     [Fact]
-    public void Loan_FullPath_FromApplicationToPayout()
+    public void Loan_full_path_from_application_to_payout()
     {
         var blueprint = TestBlueprints.Sample("loan-application.json");
 
@@ -139,14 +139,14 @@ public class SampleBlueprintTests
     [Theory]
     [InlineData("""{"decision":"decline","riskGrade":"E","reason":"Affordability"}""", RouteOutcome.Finished)]
     [InlineData("""{"decision":"approve","riskGrade":"A","approvedAmount":1000,"approvedTermMonths":12,"interestRate":3.5}""", RouteOutcome.Next)]
-    public void Loan_UnderwritingOutcomes(string decision, RouteOutcome outcome) =>
+    public void Loan_underwriting_outcomes(string decision, RouteOutcome outcome) =>
         Assert.Equal(outcome, Run(TestBlueprints.Sample("loan-application.json"), "underwrite", decision).Route!.Outcome);
 
     [Theory]
     [InlineData("""{"decision":"approve","riskGrade":"A"}""")]
     [InlineData("""{"decision":"decline","riskGrade":"E"}""")]
     [InlineData("""{"decision":"maybe","riskGrade":"A","reason":"x"}""")]
-    public void Loan_UnderwritingWithoutTheFieldsItsDecisionNeeds_IsInvalid(string decision)
+    public void Loan_underwriting_without_the_fields_its_decision_needs_is_invalid(string decision)
     {
         var blueprint = TestBlueprints.Sample("loan-application.json");
 
@@ -154,7 +154,7 @@ public class SampleBlueprintTests
     }
 
     [Fact]
-    public void Loan_ApplicationMissingEmployerAndConsent_IsInvalid()
+    public void Loan_application_missing_employer_and_consent_is_invalid()
     {
         var blueprint = TestBlueprints.Sample("loan-application.json");
 

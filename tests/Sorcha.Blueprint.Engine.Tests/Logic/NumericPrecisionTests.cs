@@ -13,10 +13,10 @@ public class NumericPrecisionTests
     [InlineData("""{"==":[{"+":[0.1,0.2]},0.3]}""", "true")]
     [InlineData("""{"/":[10,4]}""", "2.5")]
     [InlineData("""{"+":[1e300,1]}""", "1e300")]
-    public void Arithmetic_IsExactInDecimalRange(string rule, string expected) => LogicCase.Check(rule, "{}", expected);
+    public void Arithmetic_is_exact_in_decimal_range(string rule, string expected) => LogicCase.Check(rule, "{}", expected);
 
     [Fact]
-    public void CalculatedNumbers_SerialiseWithoutTrailingZeros()
+    public void Calculated_numbers_serialise_without_trailing_zeros()
     {
         var result = Sorcha.Blueprint.Engine.Logic.JsonLogic.Apply(TestJson.Parse("""{"*":[1000,1.20]}"""), null);
 

@@ -25,10 +25,10 @@ public class RobustnessTests
     [InlineData("""{"max":[{"var":"nums"}]}""", """{"nums":[1,2]}""", "null")]
     [InlineData("""{"==":[{"var":"list"},"1,2"]}""", """{"list":[1,2]}""", "true")]
     [InlineData("""{"<":[{"var":"a"},{"var":"b"}]}""", """{"a":1e400,"b":1}""", "false")]
-    public void Evaluate_OddData_ReturnsNullOrFalse(string rule, string data, string expected) => LogicCase.Check(rule, data, expected);
+    public void Evaluate_odd_data_returns_null_or_false(string rule, string data, string expected) => LogicCase.Check(rule, data, expected);
 
     [Fact]
-    public void Evaluate_DoesNotMutateTheInputData()
+    public void Evaluate_does_not_mutate_the_input_data()
     {
         var data = TestJson.Object("""{"xs":[1,2,3],"o":{"a":1}}""");
         var before = data.ToJsonString();
@@ -42,7 +42,7 @@ public class RobustnessTests
     [InlineData("""{"merge":[{"var":""}]}""", """[{"a":1}]""")]
     [InlineData("""[{"var":""},{"var":[]}]""", """[{"a":1},{"a":1}]""")]
     [InlineData("""{"reduce":[[1],{"var":"accumulator"},{"var":""}]}""", """{"a":1}""")]
-    public void Evaluate_WholeDataInsideAResult_LeavesTheCallersDataDetached(string rule, string expected)
+    public void Evaluate_whole_data_inside_a_result_leaves_the_callers_data_detached(string rule, string expected)
     {
         var data = TestJson.Object("""{"a":1}""");
 
@@ -54,7 +54,7 @@ public class RobustnessTests
     }
 
     [Fact]
-    public void Evaluate_ResultCanBeAttachedToAnotherTree()
+    public void Evaluate_result_can_be_attached_to_another_tree()
     {
         var data = TestJson.Object("""{"o":{"a":1}}""");
         var rule = JsonLogicRule.Compile(TestJson.Parse("""{"var":"o"}"""));
@@ -65,7 +65,7 @@ public class RobustnessTests
     }
 
     [Fact]
-    public void CompiledRule_LiteralResults_AreFreshEachTime()
+    public void Compiled_rule_literal_results_are_fresh_each_time()
     {
         var rule = JsonLogicRule.Compile(TestJson.Parse("""{"if":[true,{},0]}"""));
 
@@ -77,7 +77,7 @@ public class RobustnessTests
     }
 
     [Fact]
-    public void CompiledRule_IsSafeToUseFromManyThreads()
+    public void Compiled_rule_is_safe_to_use_from_many_threads()
     {
         var rule = JsonLogicRule.Compile(TestJson.Parse("""{"reduce":[{"var":"xs"},{"+":[{"var":"current"},{"var":"accumulator"}]},0]}"""));
 
@@ -101,6 +101,6 @@ public class RobustnessTests
     [InlineData("[0]", true)]
     [InlineData("{}", true)]
     [InlineData("true", true)]
-    public void IsTruthy_FollowsJsonLogicRules(string value, bool truthy) =>
+    public void Is_truthy_follows_json_logic_rules(string value, bool truthy) =>
         Assert.Equal(truthy, JsonLogic.IsTruthy(TestJson.Parse(value)));
 }

@@ -27,7 +27,7 @@ public class ValidateRuleTests
     [InlineData("""{"log":[1,2]}""", "/log", "'log' takes exactly 1 argument(s) but has 2")]
     [InlineData("""{"==":[1,1],"extra":2}""", "", "an object with 2 keys is not a JSON Logic operation (an operation has exactly one key, the operator)")]
     [InlineData("""[1,{"nope":[]}]""", "/1", "unknown operator 'nope'")]
-    public void ValidateRule_Problem_IsReportedWithPointerAndMessage(string rule, string expectedPointer, string message)
+    public void Validate_rule_problem_is_reported_with_pointer_and_message(string rule, string expectedPointer, string message)
     {
         var problems = JsonLogic.ValidateRule(TestJson.Parse(rule));
 
@@ -44,11 +44,11 @@ public class ValidateRuleTests
     [InlineData("""{"if":[{"missing":["a"]},"x",{"<":[1,{"var":"b"},3]},"y","z"]}""")]
     [InlineData("""{"reduce":[{"var":"xs"},{"+":[{"var":"current"},{"var":"accumulator"}]},0]}""")]
     [InlineData("""{"some":[{"var":"pies"},{"==":[{"var":"filling"},"apple"]}]}""")]
-    public void ValidateRule_WellFormedRule_HasNoProblems(string rule) =>
+    public void Validate_rule_well_formed_rule_has_no_problems(string rule) =>
         Assert.Empty(JsonLogic.ValidateRule(TestJson.Parse(rule)));
 
     [Fact]
-    public void ValidateRule_ReportsEveryProblem()
+    public void Validate_rule_reports_every_problem()
     {
         var problems = JsonLogic.ValidateRule(TestJson.Parse("""{"and":[{"x":1},{"==":[1]},{"or":[{"y":2}]}]}"""));
 
@@ -56,7 +56,7 @@ public class ValidateRuleTests
     }
 
     [Fact]
-    public void ValidateRule_ExcessiveNesting_IsRejected()
+    public void Validate_rule_excessive_nesting_is_rejected()
     {
         // Built in code: the JSON parser's own depth limit (64) would stop a text this deep before the engine sees it.
         JsonNode rule = 1;
@@ -72,7 +72,7 @@ public class ValidateRuleTests
     }
 
     [Fact]
-    public void Compile_InvalidRule_ThrowsWithAllProblems()
+    public void Compile_invalid_rule_throws_with_all_problems()
     {
         var ex = Assert.Throws<InvalidRuleException>(() => JsonLogicRule.Compile(TestJson.Parse("""{"and":[{"x":1},{"y":2}]}""")));
 

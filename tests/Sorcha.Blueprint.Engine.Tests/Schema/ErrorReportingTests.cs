@@ -35,7 +35,7 @@ public class ErrorReportingTests
         """;
 
     [Fact]
-    public void Evaluate_ValidInstance_ReturnsNoErrors()
+    public void Evaluate_valid_instance_returns_no_errors()
     {
         var schema = JsonSchema.Compile(TestJson.Parse(Order));
 
@@ -45,7 +45,7 @@ public class ErrorReportingTests
     }
 
     [Fact]
-    public void Evaluate_ReportsEveryFailingLocation_NotJustTheFirst()
+    public void Evaluate_reports_every_failing_location_not_just_the_first()
     {
         var schema = JsonSchema.Compile(TestJson.Parse(Order));
         var instance = TestJson.Parse("""
@@ -70,7 +70,7 @@ public class ErrorReportingTests
     }
 
     [Fact]
-    public void Evaluate_MissingRequiredFields_PointAtEachMissingField()
+    public void Evaluate_missing_required_fields_point_at_each_missing_field()
     {
         var schema = JsonSchema.Compile(TestJson.Parse(Order));
 
@@ -81,7 +81,7 @@ public class ErrorReportingTests
     }
 
     [Fact]
-    public void Evaluate_SeveralFailuresAtOneLocation_AreAllListed()
+    public void Evaluate_several_failures_at_one_location_are_all_listed()
     {
         var schema = JsonSchema.Compile(TestJson.Parse("""{"properties":{"code":{"type":"string","minLength":5,"pattern":"^[0-9]+$"}}}"""));
 
@@ -92,7 +92,7 @@ public class ErrorReportingTests
     }
 
     [Fact]
-    public void Evaluate_RootTypeMismatch_UsesEmptyPointer()
+    public void Evaluate_root_type_mismatch_uses_empty_pointer()
     {
         var schema = JsonSchema.Compile(TestJson.Parse("""{"type":"object"}"""));
 
@@ -103,7 +103,7 @@ public class ErrorReportingTests
     }
 
     [Fact]
-    public void Evaluate_PropertyNamesNeedingEscapes_AreEscapedInPointers()
+    public void Evaluate_property_names_needing_escapes_are_escaped_in_pointers()
     {
         var schema = JsonSchema.Compile(TestJson.Parse("""{"additionalProperties":{"type":"string"}}"""));
 
@@ -113,7 +113,7 @@ public class ErrorReportingTests
     }
 
     [Fact]
-    public void Evaluate_AnyOfFailure_IsOneErrorAtTheLocation()
+    public void Evaluate_any_of_failure_is_one_error_at_the_location()
     {
         var schema = JsonSchema.Compile(TestJson.Parse("""{"properties":{"id":{"anyOf":[{"type":"integer"},{"format":"uuid","type":"string"}]}}}"""));
 
@@ -123,7 +123,7 @@ public class ErrorReportingTests
     }
 
     [Fact]
-    public void Evaluate_IdenticalErrorsFromAllOfBranches_AreReportedOnce()
+    public void Evaluate_identical_errors_from_all_of_branches_are_reported_once()
     {
         var schema = JsonSchema.Compile(TestJson.Parse("""{"allOf":[{"required":["a"]},{"required":["a"]}]}"""));
 
@@ -131,7 +131,7 @@ public class ErrorReportingTests
     }
 
     [Fact]
-    public void CompiledSchema_IsSafeToUseFromManyThreads()
+    public void Compiled_schema_is_safe_to_use_from_many_threads()
     {
         var schema = JsonSchema.Compile(TestJson.Parse(Order));
         var valid = """{"customer":{"name":"Ann","email":"ann@example.com"},"amount":10,"currency":"GBP","lines":[{"sku":"ABC-1","qty":1}]}""";

@@ -79,10 +79,10 @@ public class FormatTests
     [InlineData("hostname", "not a hostname!")]
     [InlineData("ipv4", "999.1.1.1")]
     [InlineData("made-up-format", "anything")]
-    public void OtherFormats_AreAnnotationsOnly(string format, string value) => Check(format, value, true);
+    public void Other_formats_are_annotations_only(string format, string value) => Check(format, value, true);
 
     [Fact]
-    public void Formats_IgnoreNonStrings() =>
+    public void Formats_ignore_non_strings() =>
         SchemaCase.Check("""{"format":"date"}""", "12", true);
 
     private static void Check(string format, string value, bool valid) =>

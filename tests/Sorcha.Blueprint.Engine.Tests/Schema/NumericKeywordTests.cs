@@ -40,5 +40,5 @@ public class NumericKeywordTests
     [InlineData("""{"multipleOf":0.01}""", "1234.567", false)]
     [InlineData("""{"type":"integer","multipleOf":0.123456789}""", "1e308", false)]
     [InlineData("""{"type":"integer","multipleOf":1e-8}""", "12391239123", true)]
-    public void MultipleOf_UsesExactDecimalArithmetic(string schema, string instance, bool valid) => SchemaCase.Check(schema, instance, valid);
+    public void Multiple_of_uses_exact_decimal_arithmetic(string schema, string instance, bool valid) => SchemaCase.Check(schema, instance, valid);
 }

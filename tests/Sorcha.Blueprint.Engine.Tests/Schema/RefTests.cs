@@ -38,7 +38,7 @@ public class RefTests
     public void LocalReferences(string schema, string instance, bool valid) => SchemaCase.Check(schema, instance, valid);
 
     [Fact]
-    public void RefChainLongerThanTheDepthLimit_FailsInsteadOfOverflowingTheStack()
+    public void Ref_chain_longer_than_the_depth_limit_fails_instead_of_overflowing_the_stack()
     {
         // Cycles that consume no input are rejected when compiling (Budgets/HostileSchemaTests); a long chain is not a cycle.
         var defs = new JsonObject { ["a300"] = true };

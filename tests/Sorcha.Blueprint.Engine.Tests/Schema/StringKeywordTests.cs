@@ -14,7 +14,7 @@ public class StringKeywordTests
     [InlineData("""{"maxLength":2}""", "100", true)]
     [InlineData("""{"maxLength":2}""", "\"\uD83D\uDCA9\uD83D\uDCA9\"", true)]
     [InlineData("""{"maxLength":0}""", "\"\"", true)]
-    public void Length_CountsCodePoints(string schema, string instance, bool valid) => SchemaCase.Check(schema, instance, valid);
+    public void Length_counts_code_points(string schema, string instance, bool valid) => SchemaCase.Check(schema, instance, valid);
 
     [Theory]
     [InlineData("""{"pattern":"^a*$"}""", "\"aaa\"", true)]
@@ -29,5 +29,5 @@ public class StringKeywordTests
     [InlineData("""{"pattern":"^(?!admin).*$"}""", "\"administrator\"", false)]
     [InlineData("""{"pattern":"^(?!admin).*$"}""", "\"user\"", true)]
     [InlineData("""{"pattern":"^(a+)+$"}""", "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\"", false)]
-    public void Pattern_IsUnanchoredAndSafe(string schema, string instance, bool valid) => SchemaCase.Check(schema, instance, valid);
+    public void Pattern_is_unanchored_and_safe(string schema, string instance, bool valid) => SchemaCase.Check(schema, instance, valid);
 }

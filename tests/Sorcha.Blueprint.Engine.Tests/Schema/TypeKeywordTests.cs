@@ -46,5 +46,5 @@ public class TypeKeywordTests
     [Theory]
     [InlineData("""{"type":"integer","title":"t","description":"d","default":5,"examples":[1],"x-unknown":{"type":"string"}}""", "3", true)]
     [InlineData("""{"unknownKeyword":42}""", "\"anything\"", true)]
-    public void AnnotationsAndUnknownKeywords_AreIgnored(string schema, string instance, bool valid) => SchemaCase.Check(schema, instance, valid);
+    public void Annotations_and_unknown_keywords_are_ignored(string schema, string instance, bool valid) => SchemaCase.Check(schema, instance, valid);
 }

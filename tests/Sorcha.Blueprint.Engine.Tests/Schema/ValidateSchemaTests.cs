@@ -50,7 +50,7 @@ public class ValidateSchemaTests
     [InlineData("""{"items":{"unevaluatedItems":false}}""", "/items/unevaluatedItems")]
     [InlineData("5", "")]
     [InlineData("\"schema\"", "")]
-    public void ValidateSchema_StructuralProblem_IsReportedAtItsPointer(string schema, string expectedPointer)
+    public void Validate_schema_structural_problem_is_reported_at_its_pointer(string schema, string expectedPointer)
     {
         var problems = JsonSchema.ValidateSchema(TestJson.Parse(schema));
 
@@ -66,11 +66,11 @@ public class ValidateSchemaTests
     [InlineData("""{"minLength":2.0,"x-custom":{"type":5},"title":"t"}""")]
     [InlineData("""{"$defs":{"node":{"properties":{"child":{"$ref":"#"}}}},"$ref":"#/$defs/node"}""")]
     [InlineData("""{"pattern":"^(?<=x)y$"}""")]
-    public void ValidateSchema_WellFormedSchema_HasNoProblems(string schema) =>
+    public void Validate_schema_well_formed_schema_has_no_problems(string schema) =>
         Assert.Empty(JsonSchema.ValidateSchema(TestJson.Parse(schema)));
 
     [Fact]
-    public void ValidateSchema_ReportsEveryProblem_NotJustTheFirst()
+    public void Validate_schema_reports_every_problem_not_just_the_first()
     {
         var problems = JsonSchema.ValidateSchema(TestJson.Parse("""
             {"type":5,"required":"x","properties":{"a":{"minLength":-1},"b":{"pattern":"("}},"$ref":"#/$defs/none"}
@@ -82,7 +82,7 @@ public class ValidateSchemaTests
     }
 
     [Fact]
-    public void Compile_InvalidSchema_ExceptionCarriesProblems()
+    public void Compile_invalid_schema_exception_carries_problems()
     {
         var ex = Assert.Throws<InvalidSchemaException>(() => JsonSchema.Compile(TestJson.Parse("""{"type":5,"minLength":-1}""")));
 

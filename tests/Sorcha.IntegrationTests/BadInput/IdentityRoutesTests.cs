@@ -22,7 +22,7 @@ public sealed class IdentityRoutesTests(PlatformFixture platform) : BadInputSuit
     protected override Task<Resources> CreateResourcesAsync(HttpClient owner, HttpClient foreign) =>
         Task.FromResult(new Resources(new Dictionary<string, string>
         {
-            ["secret"] = Uri.EscapeDataString(Platform.Options.DevClientSecret),
+            ["secret"] = Uri.EscapeDataString(platform.Options.DevClientSecret),
         }));
 
     // The token endpoint stores nothing; a refused form must not yield a token, which the status already shows.

@@ -1,15 +1,13 @@
-using System.Net;
-using System.Text.Json.Nodes;
 using Sorcha.IntegrationTests.Infrastructure;
-using Sorcha.IntegrationTests.Wallets;
+using Sorcha.Testing.BadInput.Routes;
 
 namespace Sorcha.IntegrationTests.BadInput;
 
-/// <summary>Every wallet route of docs/api.md, fed bad input: each answer is a 4xx problem and no wallet changes.</summary>
+/// <summary>The gateway's own token checks on every wallet route; the other cases run in process (Sorcha.Wallet.Service.Tests).</summary>
 [Collection(PlatformScope.Name)]
-public sealed class WalletRoutesTests(PlatformFixture platform) : BadInputSuite(platform)
+public sealed class WalletRoutesTests(PlatformFixture platform) : WalletRoutesSuite(platform)
 {
-    private static readonly CaseTable Cases = Build();
+    private static readonly CaseTable Cases = All.Where(c => c.IsGatewayTokenCase);
 
     protected override CaseTable Table => Cases;
 
@@ -18,137 +16,4 @@ public sealed class WalletRoutesTests(PlatformFixture platform) : BadInputSuite(
     [Theory]
     [MemberData(nameof(Names))]
     public Task Refused_with_a_problem_and_nothing_changes(string name) => RunAsync(name);
-
-    protected override async Task<Resources> CreateResourcesAsync(HttpClient owner, HttpClient foreign)
-    {
-        var wallet = await WalletFlows.CreateAsync(owner, "ED25519");
-        var address = wallet.Str("address");
-        var deleted = (await WalletFlows.CreateAsync(owner, "ED25519")).Str("address");
-        Assert.Equal(HttpStatusCode.NoContent, (await owner.DeleteAsync($"/api/wallets/{deleted}")).StatusCode);
-        var foreignWallet = (await WalletFlows.CreateAsync(foreign, "ED25519")).Str("address");
-        var envelope = await Json.PostAsync(owner, $"/api/wallets/{address}/encrypt", new { recipient = address, data = "c2VjcmV0" },
-            HttpStatusCode.OK);
-        var toForeign = await Json.PostAsync(owner, $"/api/wallets/{address}/encrypt", new { recipient = foreignWallet, data = "c2VjcmV0" },
-            HttpStatusCode.OK);
-        var ciphertext = Convert.FromBase64String(envelope.Str("ciphertext"));
-        ciphertext[0] ^= 1;
-        return new Resources(new Dictionary<string, string>
-        {
-            ["wallet"] = address,
-            ["publicKey"] = wallet.Str("publicKey"),
-            ["deletedWallet"] = deleted,
-            ["foreignWallet"] = foreignWallet,
-            ["envelope"] = envelope.GetRawText(),
-            ["envelopeToForeign"] = toForeign.GetRawText(),
-            ["tamperedCiphertext"] = Convert.ToBase64String(ciphertext),
-            ["signature"] = Convert.ToBase64String(new byte[64]),
-        });
-    }
-
-    protected override async Task<string> SnapshotAsync(HttpClient owner, HttpClient foreign, Resources resources) =>
-        await owner.GetStringAsync("/api/wallets?pageSize=100") + await foreign.GetStringAsync("/api/wallets?pageSize=100");
-
-    private static CaseTable Build()
-    {
-        var t = new CaseTable();
-        var post = HttpMethod.Post;
-        var malformedIds = CaseTable.MalformedIds("ws1qtq4cx2a5zuxpkmn6g3e5g0uzq3q3wkv2e5m4n6");
-        (string, string)[] notYours = [("another caller's wallet", "{foreignWallet}"), ("a deleted wallet", "{deletedWallet}"), .. malformedIds];
-
-        const string create = """{"name":"bad input","algorithm":"ED25519"}""";
-        t.Tokens(post, "/api/wallets", "wallet", Bodies.Json(create));
-        t.Unreadable(post, "/api/wallets", "name");
-        t.ContentTypes(post, "/api/wallets", _ => create);
-        t.Members(post, "/api/wallets", _ => create, new Field("name", FieldKind.Text), new Field("algorithm", FieldKind.Text),
-            new Field("mnemonic", FieldKind.Text, Required: false));
-        t.Add(post, "/api/wallets", "algorithm with a trailing space", [400], Bodies.Json("""{"name":"x","algorithm":"ED25519 "}"""));
-        t.Add(post, "/api/wallets", "mnemonic with a bad checksum", [400],
-            Bodies.Json($$"""{"name":"x","algorithm":"ED25519","mnemonic":"{{string.Join(' ', Enumerable.Repeat("abandon", 24))}}"}"""));
-        t.Add(post, "/api/wallets", "mnemonic of non-ASCII words", [400],
-            Bodies.Json("""{"name":"x","algorithm":"NISTP256","mnemonic":"ábandon ábandon ábandon ábandon ábandon ábandon ábandon ábandon ábandon ábandon ábandon ábout"}"""));
-        t.Oversized(post, "/api/wallets", "name", 3 * 1024 * 1024, "3 MiB");
-
-        t.Tokens(HttpMethod.Get, "/api/wallets", "wallet");
-        t.Paging("/api/wallets");
-
-        t.Tokens(HttpMethod.Get, "/api/wallets/{wallet}", "wallet");
-        t.Ids(HttpMethod.Get, "/api/wallets/{id}", [404], null, notYours);
-        t.Tokens(HttpMethod.Delete, "/api/wallets/{wallet}", "wallet");
-        t.Ids(HttpMethod.Delete, "/api/wallets/{id}", [404], null, notYours);
-
-        const string sign = """{"data":"AAAA"}""";
-        t.Tokens(post, "/api/wallets/{wallet}/sign", "wallet", Bodies.Json(sign));
-        t.Unreadable(post, "/api/wallets/{wallet}/sign", "data");
-        t.ContentTypes(post, "/api/wallets/{wallet}/sign", _ => sign);
-        t.Members(post, "/api/wallets/{wallet}/sign", _ => sign, new Field("data", FieldKind.Base64));
-        t.Ids(post, "/api/wallets/{id}/sign", [404], Bodies.Json(sign), notYours);
-        t.Oversized(post, "/api/wallets/{wallet}/sign", "data", 3 * 1024 * 1024, "3 MiB");
-
-        const string verify = """{"algorithm":"ED25519","publicKey":"{publicKey}","data":"AAAA","signature":"{signature}"}""";
-        t.Tokens(post, "/api/wallets/verify", "wallet", Bodies.Json(verify));
-        t.Unreadable(post, "/api/wallets/verify", "algorithm");
-        t.ContentTypes(post, "/api/wallets/verify", r => r.Fill(verify));
-        t.Members(post, "/api/wallets/verify", r => r.Fill(verify), new Field("algorithm", FieldKind.Text),
-            new Field("publicKey", FieldKind.Base64), new Field("data", FieldKind.Base64), new Field("signature", FieldKind.Base64));
-        t.Add(post, "/api/wallets/verify", "a NISTP256 key that is not on the curve", [400], Bodies.Json(
-            $$"""{"algorithm":"NISTP256","publicKey":"{{Convert.ToBase64String([4, .. Enumerable.Repeat((byte)7, 64)])}}","data":"AAAA","signature":"{signature}"}"""));
-        t.Add(post, "/api/wallets/verify", "an RSA4096 key that is not DER", [400], Bodies.Json(
-            $$"""{"algorithm":"RSA4096","publicKey":"{{Convert.ToBase64String(Enumerable.Repeat((byte)0x30, 550).ToArray())}}","data":"AAAA","signature":"{signature}"}"""));
-        t.Add(post, "/api/wallets/verify", "algorithm in lower case", [400], Bodies.Json(verify.Replace("ED25519", "ed25519", StringComparison.Ordinal)));
-        t.Oversized(post, "/api/wallets/verify", "data", 3 * 1024 * 1024, "3 MiB");
-
-        const string encrypt = """{"recipient":"{wallet}","data":"AAAA"}""";
-        t.Tokens(post, "/api/wallets/{wallet}/encrypt", "wallet", Bodies.Json(encrypt));
-        t.Unreadable(post, "/api/wallets/{wallet}/encrypt", "recipient");
-        t.ContentTypes(post, "/api/wallets/{wallet}/encrypt", r => r.Fill(encrypt));
-        t.Members(post, "/api/wallets/{wallet}/encrypt", r => r.Fill(encrypt), new Field("recipient", FieldKind.Text),
-            new Field("data", FieldKind.Base64));
-        t.Add(post, "/api/wallets/{wallet}/encrypt", "recipient deleted", [404], Bodies.Json("""{"recipient":"{deletedWallet}","data":"AAAA"}"""));
-        t.Add(post, "/api/wallets/{wallet}/encrypt", "recipient with a broken checksum", [400],
-            Bodies.Json(r => $$"""{"recipient":"{{r["wallet"][..^1]}}{{(r["wallet"][^1] == 'q' ? 'p' : 'q')}}","data":"AAAA"}"""));
-        t.Add(post, "/api/wallets/{wallet}/encrypt", "recipient in upper case", [400, 404],
-            Bodies.Json(r => $$"""{"recipient":"{{r["wallet"].ToUpperInvariant()}}","data":"AAAA"}"""));
-        t.Ids(post, "/api/wallets/{id}/encrypt", [404], Bodies.Json(encrypt), notYours);
-        t.Oversized(post, "/api/wallets/{wallet}/encrypt", "data", 3 * 1024 * 1024, "3 MiB");
-
-        Func<Resources, string> envelope = r => r["envelope"];
-        t.Tokens(post, "/api/wallets/{wallet}/decrypt", "wallet", Bodies.Json(envelope));
-        t.Unreadable(post, "/api/wallets/{wallet}/decrypt", "scheme");
-        t.ContentTypes(post, "/api/wallets/{wallet}/decrypt", envelope);
-        t.Members(post, "/api/wallets/{wallet}/decrypt", envelope, new Field("scheme", FieldKind.Text),
-            new Field("recipient", FieldKind.Text), new Field("ephemeralPublicKey", FieldKind.Base64, Required: false),
-            new Field("nonce", FieldKind.Base64), new Field("ciphertext", FieldKind.Base64));
-        t.Add(post, "/api/wallets/{wallet}/decrypt", "envelope: addressed to another wallet", [422], Bodies.Json(r => r["envelopeToForeign"]));
-        t.Add(post, "/api/wallets/{wallet}/decrypt", "envelope: ciphertext tampered", [422],
-            Bodies.Json(r => With(r["envelope"], "ciphertext", r["tamperedCiphertext"])));
-        t.Add(post, "/api/wallets/{wallet}/decrypt", "envelope: 11-byte nonce", [422],
-            Bodies.Json(r => With(r["envelope"], "nonce", Convert.ToBase64String(new byte[11]))));
-        t.Add(post, "/api/wallets/{wallet}/decrypt", "envelope: ephemeral key of the wrong length", [422],
-            Bodies.Json(r => With(r["envelope"], "ephemeralPublicKey", Convert.ToBase64String(new byte[31]))));
-        t.Add(post, "/api/wallets/{wallet}/decrypt", "envelope: ephemeral key left out", [422],
-            Bodies.Json(r => Without(r["envelope"], "ephemeralPublicKey")));
-        t.Add(post, "/api/wallets/{wallet}/decrypt", "envelope: a wrapped key added", [422],
-            Bodies.Json(r => With(r["envelope"], "wrappedKey", Convert.ToBase64String(new byte[512]))));
-        t.Add(post, "/api/wallets/{wallet}/decrypt", "envelope: an RSA scheme", [422],
-            Bodies.Json(r => With(r["envelope"], "scheme", "RSA-OAEP-SHA256-AES256GCM")));
-        t.Add(post, "/api/wallets/{wallet}/decrypt", "envelope: an unknown scheme", [422],
-            Bodies.Json(r => With(r["envelope"], "scheme", "ROT13")));
-        t.Ids(post, "/api/wallets/{id}/decrypt", [404], Bodies.Json(envelope), notYours);
-        t.Oversized(post, "/api/wallets/{wallet}/decrypt", "ciphertext", 3 * 1024 * 1024, "3 MiB");
-        return t;
-    }
-
-    private static string With(string json, string member, string value)
-    {
-        var node = JsonNode.Parse(json)!.AsObject();
-        node[member] = value;
-        return node.ToJsonString();
-    }
-
-    private static string Without(string json, string member)
-    {
-        var node = JsonNode.Parse(json)!.AsObject();
-        node.Remove(member);
-        return node.ToJsonString();
-    }
 }

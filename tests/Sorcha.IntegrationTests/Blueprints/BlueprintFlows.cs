@@ -9,23 +9,8 @@ namespace Sorcha.IntegrationTests.Blueprints;
 /// <summary>Small steps the blueprint tests share: samples from samples/blueprints, create, publish.</summary>
 public static class BlueprintFlows
 {
-    private static readonly Lazy<string> SamplesDirectory = new(() =>
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            var candidate = Path.Combine(dir.FullName, "samples", "blueprints");
-            if (Directory.Exists(candidate))
-            {
-                return candidate;
-            }
-        }
-
-        throw new DirectoryNotFoundException("samples/blueprints not found above " + AppContext.BaseDirectory);
-    });
-
     /// <summary>A fresh copy of a sample blueprint (e.g. "expense-approval").</summary>
-    public static JsonObject Sample(string name) =>
-        JsonNode.Parse(File.ReadAllText(Path.Combine(SamplesDirectory.Value, name + ".json")))!.AsObject();
+    public static JsonObject Sample(string name) => Samples.Blueprint(name);
 
     public static Task<JsonElement> CreateAsync(HttpClient client, JsonNode blueprint) =>
         Json.PostAsync(client, "/api/blueprints", blueprint, HttpStatusCode.Created);

@@ -8,16 +8,7 @@ namespace Sorcha.IntegrationTests.Blueprints;
 /// <summary>Instance set-up shared by the instance tests: wallets, a register, an instance of expense-approval.</summary>
 public static class InstanceFlows
 {
-    public static readonly object Claim = new
-    {
-        employeeName = "Ada Lovelace",
-        employeeEmail = "ada@example.com",
-        expenseDate = "2025-03-14",
-        category = "travel",
-        amount = 1500,
-        currency = "GBP",
-        description = "Flights to the partner summit",
-    };
+    public static readonly object Claim = Samples.ExpenseClaim;
 
     public static async Task<string> WalletAsync(HttpClient client, string algorithm = "ED25519") =>
         (await Json.PostAsync(client, "/api/wallets", new { name = "blueprint test", algorithm }, HttpStatusCode.Created)).Str("address");

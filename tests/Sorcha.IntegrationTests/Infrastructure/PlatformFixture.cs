@@ -4,6 +4,7 @@ using System.Text.Json;
 using Sorcha.AppHost;
 using Sorcha.AppHost.Redis;
 using Sorcha.Hosting;
+using Sorcha.Testing.BadInput;
 
 namespace Sorcha.IntegrationTests.Infrastructure;
 
@@ -12,7 +13,7 @@ namespace Sorcha.IntegrationTests.Infrastructure;
 /// SORCHA_TEST_REDIS_PROVIDER), every service as its own process (SORCHA_TEST_REPLICAS of each, default 1), all
 /// traffic through the gateway over HTTP.
 /// </summary>
-public class PlatformFixture : IAsyncLifetime
+public class PlatformFixture : BadInputTarget, IAsyncLifetime
 {
     private readonly string _dataDirectory = Path.Combine(Path.GetTempPath(), "sorcha-it-" + Guid.NewGuid().ToString("N")[..8]);
 
@@ -58,6 +59,13 @@ public class PlatformFixture : IAsyncLifetime
             Replicas = Replicas,
         };
 
+    public override string DevClientSecret => Options.DevClientSecret;
+
+    /// <summary>The gateway, or with <paramref name="service"/> that service's first replica directly.</summary>
+    public override Uri Address(string? service, string path) => service is null ? Gateway.BaseAddress! : App[service].Spec.Url!;
+
+    public override Task<HttpClient> ClientAsync(string clientId) => ClientAsync(clientId, null);
+
     /// <summary>The resource names of every replica of <paramref name="service"/>, the first one (named as the service) first.</summary>
     public IReadOnlyList<string> ReplicasOf(string service) => [.. SorchaApp.ReplicaNames(service, Options.Replicas)];
 
@@ -79,7 +87,7 @@ public class PlatformFixture : IAsyncLifetime
     /// An HttpClient on the gateway that acts as <paramref name="clientId"/>; with <paramref name="retryAfter"/>, one that
     /// waits out 429s (for a caller that may exceed the per-caller rate on a fast machine, <see cref="RetryAfterHandler"/>).
     /// </summary>
-    public async Task<HttpClient> ClientAsync(string clientId, RetryAfterHandler? retryAfter = null)
+    public async Task<HttpClient> ClientAsync(string clientId, RetryAfterHandler? retryAfter)
     {
         var client = retryAfter is null ? new HttpClient() : new HttpClient(retryAfter);
         client.BaseAddress = Gateway.BaseAddress;

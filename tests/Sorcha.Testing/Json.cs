@@ -1,7 +1,7 @@
 using System.Net.Http.Json;
 using System.Text.Json;
 
-namespace Sorcha.IntegrationTests.Infrastructure;
+namespace Sorcha.Testing;
 
 public static class Json
 {

@@ -4,7 +4,7 @@ using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
 using Sorcha.ServiceDefaults.Auth;
 
-namespace Sorcha.IntegrationTests.BadInput;
+namespace Sorcha.Testing.BadInput;
 
 /// <summary>Tokens that must be refused: made here with the platform's own key where that is the point.</summary>
 public static class BadTokens

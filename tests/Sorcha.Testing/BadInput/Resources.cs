@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 
-namespace Sorcha.IntegrationTests.BadInput;
+namespace Sorcha.Testing.BadInput;
 
 /// <summary>The resources a suite made once (ids, addresses, documents), by placeholder name.</summary>
 public sealed partial class Resources(IReadOnlyDictionary<string, string> values)

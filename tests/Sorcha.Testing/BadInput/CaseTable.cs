@@ -1,7 +1,7 @@
 using System.Text;
 using System.Text.Json.Nodes;
 
-namespace Sorcha.IntegrationTests.BadInput;
+namespace Sorcha.Testing.BadInput;
 
 /// <summary>
 /// A suite's cases by name. The families below are generated per route from a valid request, so that every route of
@@ -28,6 +28,18 @@ public sealed class CaseTable
         }
 
         return names;
+    }
+
+    /// <summary>The cases <paramref name="keep"/> picks (e.g. the gateway's token checks, or all but those).</summary>
+    public CaseTable Where(Func<BadInputCase, bool> keep)
+    {
+        var table = new CaseTable();
+        foreach (var badCase in _cases.Values.Where(keep))
+        {
+            table.Add(badCase);
+        }
+
+        return table;
     }
 
     public void Add(BadInputCase badCase)

@@ -1,26 +1,23 @@
 using System.Collections.Concurrent;
 using System.Text.Json;
-using Sorcha.IntegrationTests.Infrastructure;
 
-namespace Sorcha.IntegrationTests.BadInput;
+namespace Sorcha.Testing.BadInput;
 
 /// <summary>
 /// Runs one case: the answer must be a 4xx the case allows, as an RFC 9457 problem document carrying that status,
 /// within <see cref="Patience"/>; and after anything but a GET, the suite's reads must show what they showed before.
-/// The resources are made once per suite class and platform.
+/// The resources are made once per suite class and target.
 /// </summary>
-public abstract class BadInputSuite(PlatformFixture platform)
+public abstract class BadInputSuite(BadInputTarget target)
 {
     public static readonly TimeSpan Patience = TimeSpan.FromSeconds(30);
 
-    private static readonly ConcurrentDictionary<(Type, PlatformFixture), Lazy<Task<Session>>> Sessions = new();
+    private static readonly ConcurrentDictionary<(Type, BadInputTarget), Lazy<Task<Session>>> Sessions = new();
 
     private static readonly HttpClient Http = new(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false })
     {
         Timeout = Timeout.InfiniteTimeSpan,
     };
-
-    protected PlatformFixture Platform => platform;
 
     protected abstract CaseTable Table { get; }
 
@@ -33,7 +30,7 @@ public abstract class BadInputSuite(PlatformFixture platform)
     protected async Task RunAsync(string name)
     {
         var badCase = Table.All[name];
-        var session = await Sessions.GetOrAdd((GetType(), platform), _ => new Lazy<Task<Session>>(StartAsync)).Value;
+        var session = await Sessions.GetOrAdd((GetType(), target), _ => new Lazy<Task<Session>>(StartAsync)).Value;
         var (status, contentType, body) = await SendAsync(session, badCase);
 
         if (badCase.BatchItems)
@@ -60,20 +57,20 @@ public abstract class BadInputSuite(PlatformFixture platform)
 
     private async Task<Session> StartAsync()
     {
-        var owner = await platform.ClientAsync("badinput-owner-" + GetType().Name);
-        var foreign = await platform.ClientAsync("badinput-foreign-" + GetType().Name);
+        var owner = await target.ClientAsync("badinput-owner-" + GetType().Name);
+        var foreign = await target.ClientAsync("badinput-foreign-" + GetType().Name);
         var resources = await CreateResourcesAsync(owner, foreign);
         return new Session(owner, foreign, resources, await SnapshotAsync(owner, foreign, resources));
     }
 
     private async Task<(int Status, string? ContentType, string Body)> SendAsync(Session session, BadInputCase badCase)
     {
-        var baseUri = badCase.Service is null ? platform.Gateway.BaseAddress! : platform.App[badCase.Service].Spec.Url!;
-        using var request = new HttpRequestMessage(badCase.Method, new Uri(baseUri, session.Resources.Fill(badCase.Path)))
+        var path = session.Resources.Fill(badCase.Path);
+        using var request = new HttpRequestMessage(badCase.Method, new Uri(target.Address(badCase.Service, path), path))
         {
             Content = badCase.Body?.Invoke(session.Resources),
         };
-        var authorization = BadTokens.Header(badCase.Caller, platform.Options.DevClientSecret,
+        var authorization = BadTokens.Header(badCase.Caller, target.DevClientSecret,
             session.Owner.DefaultRequestHeaders.Authorization!.Parameter!, session.Foreign.DefaultRequestHeaders.Authorization!.Parameter!);
         if (authorization is not null)
         {

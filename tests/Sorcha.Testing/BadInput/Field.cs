@@ -1,4 +1,4 @@
-namespace Sorcha.IntegrationTests.BadInput;
+namespace Sorcha.Testing.BadInput;
 
 public enum FieldKind
 {

@@ -1,7 +1,7 @@
 using System.Net.Http.Headers;
 using System.Text;
 
-namespace Sorcha.IntegrationTests.BadInput;
+namespace Sorcha.Testing.BadInput;
 
 /// <summary>Request bodies for cases: JSON text with placeholders, raw bytes, any content type (or none).</summary>
 public static class Bodies

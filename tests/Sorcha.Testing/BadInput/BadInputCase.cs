@@ -1,4 +1,4 @@
-namespace Sorcha.IntegrationTests.BadInput;
+namespace Sorcha.Testing.BadInput;
 
 /// <summary>Who a case claims to be: the resources' owner, another caller, or a token that must not be accepted.</summary>
 public enum Caller
@@ -31,6 +31,12 @@ public sealed record BadInputCase(string Name, HttpMethod Method, string Path, i
 
     /// <summary>The batch contract: 200 whose every item result is a 4xx problem (nothing committed).</summary>
     public bool BatchItems { get; init; }
+
+    /// <summary>
+    /// A refused token sent through the entry point: the gateway's own check, so it stays with the cross-process suite;
+    /// a service's own token check is the same case sent straight to it (<see cref="Service"/>).
+    /// </summary>
+    public bool IsGatewayTokenCase => Caller is not (Caller.Owner or Caller.Foreign) && Service is null;
 
     public override string ToString() => Name;
 }

@@ -1,0 +1,210 @@
+using System.Net;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using Sorcha.Client;
+
+namespace Sorcha.Testing.BadInput.Routes;
+
+/// <summary>
+/// Every blueprint, execution and instance route of docs/api.md, fed bad input: each answer is a 4xx problem and
+/// no blueprint, instance or step changes (drafts stay drafts, versions stay put, no step is taken). The gateway's
+/// token checks run cross-process (Sorcha.IntegrationTests); every other case against the Blueprint service in process,
+/// with the Wallet, Register and Transaction services it calls beside it.
+/// </summary>
+public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuite(target)
+{
+    // Before All: static fields initialise in order.
+    private static readonly string Sample = Samples.Blueprint("expense-approval").ToJsonString();
+
+    private static readonly string Claim = JsonSerializer.Serialize(Samples.ExpenseClaim, JsonSerializerOptions.Web);
+
+    public static readonly CaseTable All = Build();
+
+    protected override async Task<Resources> CreateResourcesAsync(HttpClient owner, HttpClient foreign)
+    {
+        var (ownerClient, foreignClient) = (new SorchaClient(owner), new SorchaClient(foreign));
+        var draft = await CreateAsync(owner, Samples.Blueprint("expense-approval"));
+        var published = await CreateAsync(owner, Samples.Blueprint("expense-approval"));
+        await ownerClient.Blueprints.PublishAsync(published);
+        var unpublishable = Samples.Blueprint("expense-approval");
+        unpublishable["actions"] = new JsonArray();
+        var foreignDraft = await CreateAsync(foreign, Samples.Blueprint("expense-approval"));
+        var wallet = (await ownerClient.Wallets.CreateAsync("blueprint test")).Address;
+        var foreignWallet = (await foreignClient.Wallets.CreateAsync("blueprint test")).Address;
+        var register = (await ownerClient.Registers.CreateAsync("blueprint test")).Id;
+        string[] roles = ["employee", "manager", "finance"];
+        var instance = (await ownerClient.Instances.CreateAsync(published, register, roles.ToDictionary(p => p, _ => wallet))).InstanceId;
+        // The foreign caller binds its instance to a register of its own: only a register's owner or writers may bind one.
+        var foreignRegister = (await foreignClient.Registers.CreateAsync("blueprint test")).Id;
+        var foreignInstance = (await foreignClient.Instances.CreateAsync(published, foreignRegister,
+            roles.ToDictionary(p => p, _ => foreignWallet))).InstanceId;
+        return new Resources(new Dictionary<string, string>
+        {
+            ["draft"] = draft,
+            ["published"] = published,
+            ["unpublishable"] = await CreateAsync(owner, unpublishable),
+            ["foreignDraft"] = foreignDraft,
+            ["wallet"] = wallet,
+            ["foreignWallet"] = foreignWallet,
+            ["register"] = register,
+            ["instance"] = instance,
+            ["foreignInstance"] = foreignInstance,
+            ["unknown"] = Guid.NewGuid().ToString("N"),
+        });
+    }
+
+    // The sample as its JSON text: the cases are cut from the same document.
+    private static async Task<string> CreateAsync(HttpClient client, JsonObject blueprint) =>
+        (await Json.PostAsync(client, "/api/blueprints", blueprint, HttpStatusCode.Created)).Str("id");
+
+    private static readonly string[] Watched =
+    [
+        "/api/blueprints/{draft}", "/api/blueprints/{published}", "/api/blueprints/{unpublishable}", "/api/blueprints/{foreignDraft}",
+        "/api/instances/{instance}", "/api/instances/{foreignInstance}",
+    ];
+
+    protected override async Task<string> SnapshotAsync(HttpClient owner, HttpClient foreign, Resources resources)
+    {
+        var total = (await Json.ReadAsync(await owner.GetAsync("/api/blueprints?pageSize=1"))).GetProperty("totalCount").GetInt64();
+        var reads = await Task.WhenAll(Watched.Select(path => owner.GetStringAsync(resources.Fill(path))));
+        return $"blueprints={total} " + string.Join('\n', reads);
+    }
+
+    private static CaseTable Build()
+    {
+        var t = new CaseTable();
+        var get = HttpMethod.Get;
+        var post = HttpMethod.Post;
+        var put = HttpMethod.Put;
+        var unknownIds = CaseTable.MalformedIds("{unknown}");
+
+        foreach (var (method, path) in new[] { (post, "/api/blueprints"), (put, "/api/blueprints/{draft}") })
+        {
+            t.Tokens(method, path, "blueprint", Bodies.Json(_ => Sample));
+            t.Unreadable(method, path, "title");
+            t.ContentTypes(method, path, _ => Sample);
+            t.Members(method, path, _ => Sample, new Field("title", FieldKind.Text));
+            foreach (var (what, change) in DocumentBreakers())
+            {
+                t.Add(method, path, what, [400], Bodies.Json(_ => Changed(change)));
+            }
+
+            t.Oversized(method, path, "title", 600 * 1024, "600 KiB");
+        }
+
+        t.Add(put, "/api/blueprints/{foreignDraft}", "another caller's draft", [403], Bodies.Json(_ => Sample));
+        t.Add(put, "/api/blueprints/{published}", "a published blueprint", [409], Bodies.Json(_ => Sample));
+        t.Add(put, "/api/blueprints/{draft}", "a stale version", [409], Bodies.Json(_ => Changed(b => b["version"] = 99)));
+        t.Ids(put, "/api/blueprints/{id}", [404], Bodies.Json(_ => Sample), unknownIds);
+
+        t.Tokens(get, "/api/blueprints", "blueprint");
+        t.Paging("/api/blueprints");
+        t.Tokens(get, "/api/blueprints/{draft}", "blueprint");
+        t.Ids(get, "/api/blueprints/{id}", [404], null, unknownIds);
+
+        t.Tokens(HttpMethod.Delete, "/api/blueprints/{draft}", "blueprint");
+        t.Add(HttpMethod.Delete, "/api/blueprints/{foreignDraft}", "another caller's draft", [403]);
+        t.Add(HttpMethod.Delete, "/api/blueprints/{published}", "a published blueprint", [409]);
+        t.Ids(HttpMethod.Delete, "/api/blueprints/{id}", [404], null, unknownIds);
+
+        t.Tokens(post, "/api/blueprints/{draft}/publish", "blueprint");
+        t.Add(post, "/api/blueprints/{foreignDraft}/publish", "another caller's draft", [403]);
+        t.Add(post, "/api/blueprints/{unpublishable}/publish", "a draft with no actions", [422]);
+        t.Ids(post, "/api/blueprints/{id}/publish", [404], null, unknownIds);
+
+        Func<Resources, string> run = r => r.Fill("""{"blueprintId":"{published}","actionId":"submit","data":""" + Claim + "}");
+        foreach (var helper in new[] { "validate", "calculate", "route", "disclose" })
+        {
+            var path = "/api/execution/" + helper;
+            t.Tokens(post, path, "blueprint", Bodies.Json(run));
+            t.Unreadable(post, path, "blueprintId");
+            t.ContentTypes(post, path, run);
+            t.Members(post, path, run, new Field("blueprintId", FieldKind.Text), new Field("actionId", FieldKind.Text),
+                new Field("data", FieldKind.Any, Required: false));
+            t.Add(post, path, "unknown blueprint", [404], Bodies.Json(r => run(r).Replace(r["published"], r["unknown"], StringComparison.Ordinal)));
+            t.Add(post, path, "unknown action", [404], Bodies.Json(r => run(r).Replace("\"submit\"", "\"nope\"", StringComparison.Ordinal)));
+            t.Oversized(post, path, "blueprintId", 600 * 1024, "600 KiB");
+        }
+
+        const string start = """{"registerId":"{register}","participants":{"employee":"{wallet}","manager":"{wallet}","finance":"{wallet}"}}""";
+        t.Tokens(post, "/api/blueprints/{published}/instances", "blueprint", Bodies.Json(start));
+        t.Unreadable(post, "/api/blueprints/{published}/instances", "registerId");
+        t.ContentTypes(post, "/api/blueprints/{published}/instances", r => r.Fill(start));
+        t.Members(post, "/api/blueprints/{published}/instances", r => r.Fill(start), new Field("registerId", FieldKind.Text),
+            new Field("participants", FieldKind.Document));
+        t.Add(post, "/api/blueprints/{published}/instances", "unknown register", [422],
+            Bodies.Json(start.Replace("{register}", "{unknown}", StringComparison.Ordinal)));
+        t.Add(post, "/api/blueprints/{published}/instances", "a participant left unbound", [400],
+            Bodies.Json("""{"registerId":"{register}","participants":{"employee":"{wallet}","manager":"{wallet}"}}"""));
+        t.Add(post, "/api/blueprints/{published}/instances", "an unknown participant", [400],
+            Bodies.Json(start.Replace("\"finance\"", "\"finance\",\"auditor\":\"{wallet}\",\"x\"", StringComparison.Ordinal)));
+        t.Add(post, "/api/blueprints/{published}/instances", "a participant bound to a number", [400],
+            Bodies.Json(start.Replace("\"{wallet}\"}", "42}", StringComparison.Ordinal)));
+        t.Add(post, "/api/blueprints/{published}/instances", "a participant bound to no address", [400],
+            Bodies.Json(start.Replace("\"finance\":\"{wallet}\"", "\"finance\":\"not-an-address\"", StringComparison.Ordinal)));
+        t.Add(post, "/api/blueprints/{draft}/instances", "a draft", [409], Bodies.Json(start));
+        t.Ids(post, "/api/blueprints/{id}/instances", [404], Bodies.Json(start), unknownIds);
+
+        t.Tokens(get, "/api/instances/{instance}", "blueprint");
+        t.Ids(get, "/api/instances/{id}", [404], null, unknownIds);
+
+        const string submit = "/api/instances/{instance}/actions/submit";
+        Func<Resources, string> act = r => r.Fill("""{"sender":"{wallet}","data":""" + Claim + "}");
+        t.Tokens(post, submit, "blueprint", Bodies.Json(act));
+        t.Unreadable(post, submit, "sender");
+        t.ContentTypes(post, submit, act);
+        t.Members(post, submit, act, new Field("sender", FieldKind.Text), new Field("data", FieldKind.Any) { Missing = [422] });
+        t.Add(post, submit, "data failing the schema", [422],
+            Bodies.Json(r => r.Fill("""{"sender":"{wallet}","data":{"amount":"lots"}}""")));
+        t.Add(post, submit, "a sender the instance does not bind", [403],
+            Bodies.Json(r => act(r).Replace(r["wallet"], r["foreignWallet"], StringComparison.Ordinal)));
+        t.Add(post, "/api/instances/{foreignInstance}/actions/submit", "another caller's wallet as sender", [403],
+            Bodies.Json(r => act(r).Replace(r["wallet"], r["foreignWallet"], StringComparison.Ordinal)));
+        t.Add(post, "/api/instances/{instance}/actions/approve", "not the next action", [409], Bodies.Json(act));
+        t.Add(post, "/api/instances/{instance}/actions/nope", "unknown action", [404], Bodies.Json(act));
+        t.Ids(post, "/api/instances/{id}/actions/submit", [404], Bodies.Json(act), unknownIds);
+        t.Oversized(post, submit, "sender", 600 * 1024, "600 KiB");
+        return t;
+    }
+
+    /// <summary>Ways to break a blueprint document that only its shape check (400) can see.</summary>
+    private static IEnumerable<(string What, Action<JsonObject> Change)> DocumentBreakers()
+    {
+        yield return ("participants: a number", b => b["participants"] = 5);
+        yield return ("participants: an object", b => b["participants"] = new JsonObject());
+        yield return ("participants: null", b => b["participants"] = null);
+        yield return ("participants: [null]", b => b["participants"] = new JsonArray((JsonNode?)null));
+        yield return ("participants: 101", b => b["participants"] = new JsonArray([.. Enumerable.Range(0, 101)
+            .Select(i => (JsonNode?)new JsonObject { ["id"] = $"p{i}", ["name"] = "n" })]));
+        yield return ("participant id with a slash", b => b["participants"]![0]!["id"] = "a/b");
+        yield return ("participant with an unknown member", b => b["participants"]![0]!["role"] = "x");
+        yield return ("actions: a string", b => b["actions"] = "x");
+        yield return ("actions: [null]", b => b["actions"] = new JsonArray((JsonNode?)null));
+        yield return ("action id of 65 characters", b => b["actions"]![0]!["id"] = new string('a', 65));
+        yield return ("action with an unknown member", b => b["actions"]![0]!["owner"] = "x");
+        yield return ("dataSchema: a number", b => b["actions"]![0]!["dataSchema"] = 5);
+        yield return ("dataSchema nested 40 deep", b => b["actions"]![0]!["dataSchema"] = JsonNode.Parse(Nested("not", 40)));
+        yield return ("calculations: an array", b => b["actions"]![0]!["calculations"] = new JsonArray());
+        yield return ("calculations nested 40 deep", b => b["actions"]![0]!["calculations"] = new JsonObject
+        {
+            ["x"] = JsonNode.Parse(Nested("!", 40)),
+        });
+        yield return ("route condition nested 40 deep", b => b["actions"]![0]!["routes"]![0]!["condition"] = JsonNode.Parse(Nested("!", 40)));
+        yield return ("routes: [null]", b => b["actions"]![0]!["routes"] = new JsonArray((JsonNode?)null));
+        yield return ("disclosure pointers: [null]", b => b["actions"]![0]!["disclosures"]![0]!["pointers"] = new JsonArray((JsonNode?)null));
+        yield return ("version: a string of letters", b => b["version"] = "abc");
+        yield return ("published: a string", b => b["published"] = "yes");
+        yield return ("id: a number", b => b["id"] = 5);
+    }
+
+    private static string Changed(Action<JsonObject> change)
+    {
+        var blueprint = JsonNode.Parse(Sample)!.AsObject();
+        change(blueprint);
+        return blueprint.ToJsonString();
+    }
+
+    /// <summary><c>{"op":{"op":…{}…}}</c>, <paramref name="depth"/> levels.</summary>
+    private static string Nested(string op, int depth) =>
+        string.Concat(Enumerable.Repeat($"{{\"{op}\":", depth)) + "{}" + new string('}', depth);
+}
