@@ -10,6 +10,7 @@ builder.AddWalletStorage();
 builder.Services.AddSingleton<RsaKeyGeneration>();
 
 var app = builder.Build();
+app.UseServiceDefaults();
 app.MapDefaultEndpoints();
 app.MapWalletsApi();
 app.MapSigningApi();
