@@ -26,8 +26,6 @@ public sealed class DistributedApplicationBuilder(DistributedApplicationOptions 
 {
     private readonly List<IResource> _resources = [];
 
-    public DistributedApplicationOptions Options => options;
-
     public IReadOnlyList<IResource> Resources => _resources;
 
     public IResourceBuilder<T> AddResource<T>(T resource) where T : IResource

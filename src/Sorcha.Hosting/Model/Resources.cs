@@ -61,8 +61,6 @@ public abstract class ProcessResource(string name) : IResource
 /// <summary>A process given as a ready spec (Aspire's ExecutableResource/ContainerResource): Redis, Garnet, docker run ….</summary>
 public class ExecutableResource(string name, ResourceSpec spec) : ProcessResource(name)
 {
-    public ResourceSpec Spec => spec;
-
     internal override IEnumerable<ResourceSpec> ToSpecs() =>
     [
         spec with
