@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 rounds=${1:-10}
 first=${2:-1}
-baseline=tests/Sorcha.Performance/baseline.json
+baseline=perf/Sorcha.Performance/baseline.json
 out=${PERF_OUT:-artifacts/perf/gate-proof-$(date -u +%Y%m%d-%H%M%S)}
 slowable=(health_check wallet_read register_read blueprint_read transaction_submission)
 mkdir -p "$out"
@@ -26,7 +26,7 @@ if [ "${PERF_HOG:-0}" = 1 ]; then
 fi
 export PERF_CONDITIONS=${PERF_CONDITIONS:-idle}
 
-dotnet build tests/Sorcha.Performance -c Release -warnaserror >/dev/null || exit 2
+dotnet build perf/Sorcha.Performance -c Release -warnaserror >/dev/null || exit 2
 [ -f "$out/summary.md" ] || printf '| round | conditions | load avg | unchanged: exit | slowed (gateway work added) | slowed: exit | change of the slowed scenario |\n|---|---|---|---|---|---|---|\n' >"$out/summary.md"
 for i in $(seq "$first" $((first + rounds - 1))); do
   run="$out/round-$(printf %02d "$i")"

@@ -21,7 +21,7 @@ data=$(mktemp -d)
 mkdir -p "$out"
 trap 'platform_stop; rm -rf "$data"' EXIT
 command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
-dotnet build tests/Sorcha.Performance -c Release -warnaserror >/dev/null || exit 2
+dotnet build perf/Sorcha.Performance -c Release -warnaserror >/dev/null || exit 2
 platform_start "$data" "$out/platform.log" || exit 2
 
 # A caller and a wallet of its own for wrk's wallet_read (the harness seeds its own the same way).
@@ -42,7 +42,7 @@ wrk_run() { # <url> <rate> [auth]
 # measured request's start lag to $run/lag.txt, and prints "requests failed".
 harness_run() { # <scenario> <rate> <block>
   local dir="$run/harness-$3"
-  dotnet run -c Release --no-build --project tests/Sorcha.Performance -- --target "$PLATFORM_URL" --scenarios "$1" \
+  dotnet run -c Release --no-build --project perf/Sorcha.Performance -- --target "$PLATFORM_URL" --scenarios "$1" \
     --rate "$1=$2" --warmup 5 --duration "$seconds" --windows 1 --samples --target-config Release --out "$dir" >"$dir.log" 2>&1 \
     || { echo "harness run failed: $dir.log" >&2; return 1; }
   awk -F, 'NR > 1 && $5 == 1 { print $3 }' "$dir/samples.csv" >>"$run/harness.txt"

@@ -5,14 +5,14 @@
 # build against the reference measured beside it; the checked-in figures are shown beside them. Exit: 0 pass,
 # 1 regression, 2 the run itself failed (OK rate under 99.9 %, a platform or target unreachable).
 # usage: scripts/perf-smoke.sh [harness options...]        (from anywhere; see docs/performance.md, "Load tests")
-#        scripts/perf-smoke.sh --update-baseline           (re-record tests/Sorcha.Performance/baseline.json instead:
+#        scripts/perf-smoke.sh --update-baseline           (re-record perf/Sorcha.Performance/baseline.json instead:
 #        the current commit, beside a second platform of itself so that it carries the gate's load; a committed tree only)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/platform.sh
 . scripts/lib/reference.sh
 
-baseline=tests/Sorcha.Performance/baseline.json
+baseline=perf/Sorcha.Performance/baseline.json
 out=${PERF_OUT:-artifacts/perf/smoke-$(date -u +%Y%m%d-%H%M%S)}
 data=$(mktemp -d)
 refdata=$(mktemp -d)
@@ -20,7 +20,7 @@ mkdir -p "$out"
 trap 'platform_stop REFERENCE; platform_stop PLATFORM; rm -rf "$data" "$refdata"' EXIT
 
 if [ ! -f artifacts/bin/Sorcha.Performance/release/Sorcha.Performance.dll ]; then
-  dotnet build tests/Sorcha.Performance -c Release -warnaserror || exit 2
+  dotnet build perf/Sorcha.Performance -c Release -warnaserror || exit 2
 fi
 
 gate=()
@@ -49,7 +49,7 @@ if [ -n "${REFERENCE_PID:-}" ]; then
   platform_wait REFERENCE || exit 2
 fi
 
-nice -n "${PERF_NICE:-0}" dotnet run -c Release --no-build --project tests/Sorcha.Performance -- \
+nice -n "${PERF_NICE:-0}" dotnet run -c Release --no-build --project perf/Sorcha.Performance -- \
   --target "$PLATFORM_URL" --smoke --target-config Release --out "$out" "${gate[@]}" "$@"
 rc=$?
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$out/comparison.md" ]; then

@@ -35,6 +35,18 @@ public sealed class ProblemTests
         Assert.Equal("<html>bad gateway</html>", e.ProblemJson);
     }
 
+    [Theory]
+    [InlineData("<html>maintenance</html>")]
+    [InlineData("null")]
+    public async Task A_success_with_a_body_that_is_not_the_model_is_a_SorchaApiException_with_its_status(string body)
+    {
+        using var http = new StubHandler(_ => StubHandler.Json(HttpStatusCode.OK, body)).Client();
+        var e = await Assert.ThrowsAsync<SorchaApiException>(() => new SorchaClient(http).Registers.GetAsync("r"));
+        Assert.Equal(200, e.Status);
+        Assert.IsType<System.Text.Json.JsonException>(e.InnerException);
+        Assert.Contains("not a", e.Message, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task Health_returns_the_report_on_503_rather_than_throwing()
     {

@@ -34,6 +34,20 @@ public sealed class ProblemExceptionHandlerTests
         Assert.Equal(answered is 429 or 503, context.Response.Headers.RetryAfter == "1");
     }
 
+    [Theory]
+    [InlineData("<html>not json</html>")]
+    [InlineData("null")]
+    [InlineData("[1,2]")]
+    public async Task A_success_whose_body_is_not_the_expected_document_is_502(string body)
+    {
+        var e = await DownstreamFailureAsync(HttpStatusCode.OK, body);
+
+        var (status, problem, _) = await HandleAsync(e);
+
+        Assert.Equal((502, "Bad gateway"), (status, problem.GetProperty("title").GetString()));
+        Assert.Contains("answered 200", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task A_service_that_cannot_be_reached_is_503()
     {

@@ -82,8 +82,15 @@ internal sealed class ApiTransport(HttpClient http, TokenSource? tokens)
         var stream = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
         await using (stream.ConfigureAwait(false))
         {
-            return await JsonSerializer.DeserializeAsync(stream, answer, cancellationToken).ConfigureAwait(false)
-                   ?? throw new JsonException($"{(int)response.StatusCode} answer with a null body where {typeof(T).Name} was expected.");
+            try
+            {
+                return await JsonSerializer.DeserializeAsync(stream, answer, cancellationToken).ConfigureAwait(false)
+                       ?? throw new JsonException("The body is null.");
+            }
+            catch (JsonException e)
+            {
+                throw SorchaApiException.Unreadable(response.StatusCode, typeof(T).Name, e);
+            }
         }
     }
 

@@ -58,6 +58,20 @@ public sealed class SorchaApiException : HttpRequestException
     public IReadOnlyDictionary<string, JsonElement> Extensions =>
         Problem?.Extensions is { } extensions ? extensions.AsReadOnly() : NoExtensions;
 
+    /// <summary>
+    /// A success status whose body is not the document the call expects (not JSON, the wrong shape, null): the answer
+    /// is broken, so it is raised like any other failed answer rather than as a bare JsonException, and a service that
+    /// made the call maps it as an unexpected answer (502), never as its caller's bad input.
+    /// </summary>
+    internal static SorchaApiException Unreadable(HttpStatusCode status, string expected, JsonException e) =>
+        new(status, $"{(int)status} answer whose body is not a {expected}: {e.Message}", e);
+
+    private SorchaApiException(HttpStatusCode status, string message, Exception innerException)
+        : base(message, innerException, status)
+    {
+        Status = (int)status;
+    }
+
     internal static async Task<SorchaApiException> FromResponseAsync(HttpResponseMessage response, CancellationToken cancellationToken)
     {
         var body = await response.Content.ReadAsStringAsync(cancellationToken).ConfigureAwait(false);

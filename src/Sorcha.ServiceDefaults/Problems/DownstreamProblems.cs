@@ -14,7 +14,8 @@ namespace Sorcha.ServiceDefaults.Problems;
 ///   <item><term>413</term><description>413: the other service refused the size of what this request made</description></item>
 ///   <item><term>429</term><description>429: the caller is over its rate limit there</description></item>
 ///   <item><term>503, 504</term><description>503, retry</description></item>
-///   <item><term>any other status (400, 403, 404, 409, 422, 500, 502 …)</term><description>502: a call this
+///   <item><term>any other status (400, 403, 404, 409, 422, 500, 502 …), and a success whose body is not the expected
+///   document</term><description>502: a call this
 ///   service did not plan for failing is its own or the other service's fault, never the client's</description></item>
 /// </list>
 /// A call that expects a status (a 404 meaning "not yours", a 422 meaning "refused") maps it where it is made.
@@ -50,7 +51,7 @@ public static class DownstreamProblems
 
     public static ProblemException Map(SorchaApiException e)
     {
-        var what = $"A service this request needs answered {e.Status} ({e.Detail ?? e.Title ?? "no detail"})";
+        var what = $"A service this request needs answered {e.Status} ({e.Detail ?? e.Title ?? (e.Problem is null && e.ProblemJson is null ? e.Message : "no detail")})";
         return e.Status switch
         {
             StatusCodes.Status401Unauthorized => new(e.Status, "Unauthorized", $"{what}: it did not accept your token.", e),

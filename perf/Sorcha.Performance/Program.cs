@@ -2,7 +2,7 @@ using Sorcha.Performance.Engine;
 using Sorcha.Performance.Engine.Capacity;
 using Sorcha.Performance.Scenarios;
 
-// dotnet run -c Release --project tests/Sorcha.Performance -- --target http://localhost:5000 [--smoke] [--compare baseline.json]
+// dotnet run -c Release --project perf/Sorcha.Performance -- --target http://localhost:5000 [--smoke] [--compare baseline.json]
 // Options and modes: docs/performance.md, "Load tests". Exit: 0 pass, 1 regression, 2 the run itself failed.
 
 // Socket completions run on the socket engine's thread, where WireTimedStream stamps a response's arrival before any

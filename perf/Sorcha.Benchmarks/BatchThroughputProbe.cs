@@ -10,7 +10,7 @@ namespace Sorcha.Benchmarks;
 
 /// <summary>
 /// End-to-end batch throughput through a running gateway:
-/// <c>dotnet run -c Release --project benchmarks/Sorcha.Benchmarks -- batch-e2e http://localhost:5000 &lt;dev-client-secret file&gt; [batches] [concurrency]</c>.
+/// <c>dotnet run -c Release --project perf/Sorcha.Benchmarks -- batch-e2e http://localhost:5000 &lt;dev-client-secret file&gt; [batches] [concurrency]</c>.
 /// Creates a register, signs batches × 1,000 transactions beforehand (not timed), posts them to
 /// /api/transactions/batch with the given concurrency after one warm-up batch, and counts only items answered 201.
 /// </summary>

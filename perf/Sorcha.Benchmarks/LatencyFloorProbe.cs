@@ -9,10 +9,10 @@ namespace Sorcha.Benchmarks;
 /// <summary>
 /// The best this machine gives: closed-loop latency (one request at a time, so nothing queues) of the cheapest
 /// requests through a running gateway, and how late a sleeping thread wakes up.
-/// <c>dotnet run -c Release --project benchmarks/Sorcha.Benchmarks -- latency-floor http://localhost:5000 &lt;dev-client-secret file&gt; [n] [wallet-service-url]</c>.
+/// <c>dotnet run -c Release --project perf/Sorcha.Benchmarks -- latency-floor http://localhost:5000 &lt;dev-client-secret file&gt; [n] [wallet-service-url]</c>.
 /// With the Wallet service's own address (the gateway's <c>services__wallet__http__0</c>), the same requests are also
 /// sent to it directly, which separates the gateway hop from the service. The load scenarios' percentiles
-/// (tests/Sorcha.Performance, open model) cannot be lower: they add queueing behind other requests. Each series is
+/// (perf/Sorcha.Performance, open model) cannot be lower: they add queueing behind other requests. Each series is
 /// warmed up with n/4 requests first, not measured.
 /// </summary>
 internal static class LatencyFloorProbe

@@ -5,7 +5,7 @@ namespace Sorcha.Performance.Engine;
 /// <summary>The command line (docs/performance.md, "Load tests"). Unknown options are an error, never ignored.</summary>
 public sealed record RunOptions
 {
-    public const string DefaultBaseline = "tests/Sorcha.Performance/baseline.json";
+    public const string DefaultBaseline = "perf/Sorcha.Performance/baseline.json";
     private static readonly HashSet<string> Flags = ["smoke", "capacity", "samples", "update-baseline"];
 
     /// <summary>
@@ -134,7 +134,7 @@ public sealed record RunOptions
             TargetConfiguration = v.GetValueOrDefault("target-config") ?? defaults.TargetConfiguration,
             SecretOption = v.GetValueOrDefault("secret"),
             DataDir = v.GetValueOrDefault("data-dir"),
-            Command = "dotnet run -c Release --project tests/Sorcha.Performance -- " + string.Join(' ', Masked(args)),
+            Command = "dotnet run -c Release --project perf/Sorcha.Performance -- " + string.Join(' ', Masked(args)),
         };
     }
 

@@ -1,8 +1,8 @@
 using BenchmarkDotNet.Running;
 using Sorcha.Benchmarks;
 
-// dotnet run -c Release --project benchmarks/Sorcha.Benchmarks -- --filter '*'
-// ... -- cpu-crypto | cpu-ledger [n] | batch-e2e <gateway> <secret file> [batches] [concurrency]
+// dotnet run -c Release --project perf/Sorcha.Benchmarks -- --filter '*'
+// ... -- cpu-crypto | cpu-ledger [n] | verify-export [n] | batch-e2e <gateway> <secret file> [batches] [concurrency]
 //     | latency-floor <gateway> <secret file> [n] [wallet-service-url]: see the probes.
 switch (args.FirstOrDefault())
 {
@@ -12,6 +12,8 @@ switch (args.FirstOrDefault())
         return await LatencyFloorProbe.RunAsync(args);
     case "cpu-crypto":
         return CpuTimeProbe.Crypto();
+    case "verify-export":
+        return await VerifyExportProbe.RunAsync(args);
     case "cpu-ledger":
         return await CpuTimeProbe.LedgerAsync(args.Length > 1 ? int.Parse(args[1], System.Globalization.CultureInfo.InvariantCulture) : 10_000);
 }
