@@ -35,6 +35,14 @@ public static partial class SorchaApp
             })
             .WithEnvironment("ASPNETCORE_ENVIRONMENT", options.Environment)
             .WithEnvironment("DOTNET_ENVIRONMENT", options.Environment);
+        if (options.IsDevelopment && options.DashboardPort > 0)
+        {
+            // The dashboard's waterfall: each child keeps its last spans (/dev/spans), and records them, which it does
+            // not by default (TelemetrySetup). Load runs turn the dashboard off (port 0), so their figures are unchanged.
+            project.WithEnvironment("Telemetry__RecentSpans", "true")
+                .WithEnvironment(context => context.EnvironmentVariables.TryAdd("OTEL_TRACES_SAMPLER", "parentbased_always_on"));
+        }
+
         return options.IsDevelopment
             ? project.WithEnvironment("Authentication__Development__SigningKey",
                 Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret)))

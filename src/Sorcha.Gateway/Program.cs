@@ -4,6 +4,7 @@ using Sorcha.Gateway.OpenApi;
 using Sorcha.Gateway.Proxy;
 using Sorcha.Gateway.Testing;
 using Sorcha.ServiceDefaults;
+using Sorcha.ServiceDefaults.Telemetry;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
@@ -16,6 +17,7 @@ app.UseOpenApiBrowser();
 app.UseServiceDefaults();
 app.UseTestSlowdown();
 app.MapAggregatedHealth();
+app.MapRecentSpans();
 app.MapTokenEndpoint();
 app.MapProxy();
 app.MapOpenApiDocumentRoutes();

@@ -60,7 +60,10 @@ public static class ServiceDefaultsExtensions
         return app;
     }
 
-    /// <summary>/health (readiness, Redis included), /alive and the OpenAPI document; after <see cref="UseServiceDefaults"/>.</summary>
+    /// <summary>
+    /// /health (readiness, Redis included), /alive, the OpenAPI document and in Development /dev/spans; after
+    /// <see cref="UseServiceDefaults"/>.
+    /// </summary>
     public static WebApplication MapDefaultEndpoints(this WebApplication app)
     {
         // Without the shared middleware these endpoints would answer without auth, limits or problem details: refuse
@@ -73,6 +76,7 @@ public static class ServiceDefaultsExtensions
         app.MapReadinessEndpoint();
         app.MapAliveEndpoint();
         app.MapSorchaOpenApi();
+        app.MapRecentSpans();
         return app;
     }
 }

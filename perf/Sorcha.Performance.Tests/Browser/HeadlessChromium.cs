@@ -31,7 +31,7 @@ public sealed class HeadlessChromium(string executable)
         return new HeadlessChromium(found!);
     }
 
-    /// <summary>The DOM after load, parsed, and every console message (Chromium logs them to stderr as ":CONSOLE" lines).</summary>
+    /// <summary>The DOM of a file or an http address after load, parsed, and every console message (Chromium logs them to stderr as ":CONSOLE" lines).</summary>
     public async Task<(IDocument Dom, IReadOnlyList<string> Console)> LoadAsync(string file)
     {
         var (stdout, stderr) = await RunAsync("--enable-logging=stderr", "--v=0", "--dump-dom", Url(file));
@@ -48,7 +48,11 @@ public sealed class HeadlessChromium(string executable)
         return ImageResult.FromMemory(await File.ReadAllBytesAsync(png), ColorComponents.RedGreenBlue);
     }
 
-    private static string Url(string file) => new Uri(Path.GetFullPath(file)).AbsoluteUri;
+    /// <summary>A file's URL; an http(s) address (a served page, e.g. the AppHost's dashboard) as it is.</summary>
+    private static string Url(string file) =>
+        file.StartsWith("http://", StringComparison.Ordinal) || file.StartsWith("https://", StringComparison.Ordinal)
+            ? file
+            : new Uri(Path.GetFullPath(file)).AbsoluteUri;
 
     private async Task<(string Stdout, string Stderr)> RunAsync(params string[] args)
     {

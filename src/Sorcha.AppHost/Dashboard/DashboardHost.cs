@@ -1,5 +1,3 @@
-using System.Net;
-using System.Text;
 using Sorcha.AppHost.Redis;
 using Sorcha.Hosting;
 
@@ -7,8 +5,10 @@ namespace Sorcha.AppHost.Dashboard;
 
 /// <summary>
 /// A small resource dashboard (the Aspire dashboard is not served by our registry): every resource's state, address,
-/// restarts (the supervisor's and deliberate ones), how its last process ended, and recent output. Loopback only, and
-/// only by a loopback name (<see cref="LocalCallersOnly"/>). Telemetry goes to any OTLP endpoint given in OTEL_EXPORTER_OTLP_ENDPOINT.
+/// restarts (the supervisor's and deliberate ones), how its last process ended, recent output filterable by resource
+/// and level, and in Development the recent requests, one of them as a waterfall of its spans across the services
+/// (<see cref="RecentRequests"/>). Loopback only, and only by a loopback name (<see cref="LocalCallersOnly"/>).
+/// Telemetry goes to any OTLP endpoint given in OTEL_EXPORTER_OTLP_ENDPOINT.
 /// </summary>
 public static class DashboardHost
 {
@@ -16,9 +16,12 @@ public static class DashboardHost
     {
         builder.WebHost.UseUrls($"http://127.0.0.1:{port}");
         builder.Logging.SetMinimumLevel(LogLevel.Warning);
+        builder.Services.AddHttpClient<RecentRequests>(c => c.Timeout = TimeSpan.FromSeconds(2));
+        builder.Services.AddSingleton(app);
         var web = builder.Build();
         web.UseLocalCallersOnly(port);
-        web.MapGet("/", () => Results.Content(Page(app, redis), "text/html; charset=utf-8"));
+        web.MapGet("/", async (string? trace, RecentRequests requests, CancellationToken ct) =>
+            Results.Content(DashboardPage.Render(app, redis, await requests.CollectAsync(ct), trace), "text/html; charset=utf-8"));
         web.MapGet("/api/resources", () => app.Resources.Select(r => new
         {
             name = r.Spec.Name,
@@ -29,28 +32,10 @@ public static class DashboardHost
             readyAt = r.ReadyAt,
             lastExit = r.LastExit,
         }));
+        web.MapGet("/api/traces", (RecentRequests requests, CancellationToken ct) => requests.CollectAsync(ct));
         web.MapGet("/logs/{name}", (string name) => app.Resources.FirstOrDefault(r => r.Spec.Name == name) is { } r
             ? Results.Text(string.Join('\n', r.Logs()))
             : Results.NotFound());
         return web;
-    }
-
-    private static string Page(Orchestrator app, RedisChoice redis)
-    {
-        var html = new StringBuilder("<!doctype html><meta http-equiv=refresh content=2><title>Sorcha</title>")
-            .Append("<style>body{font-family:sans-serif}td,th{padding:4px 12px;text-align:left}</style>")
-            .Append("<h1>Sorcha resources</h1>")
-            .Append($"<p>Redis: {WebUtility.HtmlEncode(redis.Provider)} ({WebUtility.HtmlEncode(redis.Reason)})</p>")
-            .Append("<table><tr><th>resource<th>state<th>address<th>pid<th>restarts<th>last exit<th>logs</tr>");
-        foreach (var r in app.Resources)
-        {
-            var name = WebUtility.HtmlEncode(r.Spec.Name);
-            var url = r.Spec.Port > 0 ? $"<a href='{r.Spec.Url}'>{r.Spec.Url}</a>" : "external";
-            var exit = r.LastExit is { } e ? $"code {e.Code} at {e.At:HH:mm:ss} UTC" : "";
-            html.Append($"<tr><td>{name}<td>{r.Status}<td>{url}<td>{r.Process?.Id}<td>{r.Restarts}<td>{exit}")
-                .Append($"<td><a href='/logs/{name}'>output</a></tr>");
-        }
-
-        return html.Append("</table>").ToString();
     }
 }

@@ -14,7 +14,8 @@ namespace Sorcha.ServiceDefaults.Telemetry;
 /// Sampling is the SDK's: <c>OTEL_TRACES_SAMPLER</c> / <c>OTEL_TRACES_SAMPLER_ARG</c> (environment or configuration),
 /// by default parent-based always-on — when traces go somewhere. With neither an OTLP endpoint nor a sampler set, no
 /// trace is recorded: spans nobody exports cost about a tenth of a service's throughput (docs/performance.md,
-/// "Throughput A/B"). Health probes are never traced: they would be most of the spans and tell nothing.
+/// "Throughput A/B"). Health probes are never traced: they would be most of the spans and tell nothing, nor are the
+/// dashboard's reads of <see cref="RecentSpansEndpoint"/>, which keeps the last spans in Development when asked to.
 /// </summary>
 public static class TelemetrySetup
 {
@@ -29,7 +30,8 @@ public static class TelemetrySetup
         var otel = builder.Services.AddOpenTelemetry()
             .ConfigureResource(r => r.AddService(serviceName))
             .WithTracing(t => t
-                .AddAspNetCoreInstrumentation(o => o.Filter = context => !HealthSetup.IsProbe(context.Request.Path))
+                .AddAspNetCoreInstrumentation(o => o.Filter = context =>
+                    !HealthSetup.IsProbe(context.Request.Path) && context.Request.Path != RecentSpansEndpoint.Path)
                 .AddHttpClientInstrumentation(o => o.FilterHttpRequestMessage = request =>
                     request.RequestUri is not { } uri || !HealthSetup.IsProbe(new PathString(uri.AbsolutePath)))
                 .AddSource(SourcePrefix + "*"))
@@ -40,6 +42,13 @@ public static class TelemetrySetup
                 .AddMeter(SourcePrefix + "*"))
             // Serilog hands every event it keeps to this provider (see LoggingSetup).
             .WithLogging(configureBuilder: null, configureOptions: o => o.IncludeFormattedMessage = true);
+        if (RecentSpansEndpoint.Enabled(builder.Configuration, builder.Environment))
+        {
+            var recent = new RecentSpans(serviceName);
+            builder.Services.AddSingleton(recent);
+            otel.WithTracing(t => t.AddProcessor(recent));
+        }
+
         if (exporting)
         {
             otel.UseOtlpExporter();
