@@ -2,12 +2,14 @@ using Sorcha.ServiceDefaults;
 using Sorcha.Wallet.Service.Encryption;
 using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
+using Sorcha.Wallet.Service.Transactions;
 using Sorcha.Wallet.Service.Wallets;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddWalletStorage();
 builder.Services.AddSingleton<RsaKeyGeneration>();
+builder.Services.AddSingleton(TimeProvider.System);
 
 var app = builder.Build();
 app.UseServiceDefaults();
@@ -15,4 +17,5 @@ app.MapDefaultEndpoints();
 app.MapWalletsApi();
 app.MapSigningApi();
 app.MapEncryptionApi();
+app.MapTransactionsApi();
 app.Run();

@@ -25,6 +25,8 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(VerifyResponse))]
 [JsonSerializable(typeof(EncryptRequest))]
 [JsonSerializable(typeof(Envelope))]
+[JsonSerializable(typeof(PrepareTransactionRequest))]
+[JsonSerializable(typeof(PreparedTransaction))]
 [JsonSerializable(typeof(DecryptResponse))]
 [JsonSerializable(typeof(CreateRegisterRequest))]
 [JsonSerializable(typeof(Register))]

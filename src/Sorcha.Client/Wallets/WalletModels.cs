@@ -32,3 +32,15 @@ public sealed record VerifyResponse(bool Valid);
 public sealed record EncryptRequest(string Recipient, byte[] Data);
 
 public sealed record DecryptResponse(byte[] Data);
+
+/// <summary>
+/// <c>POST /api/wallets/{address}/transactions</c>: the transaction to sign; its payload becomes
+/// <c>{ "envelopes": [...] }</c>, one envelope per recipient in order (see <see cref="ActionPayload"/>).
+/// </summary>
+public sealed record PrepareTransactionRequest(string RegisterId, TransactionMetadata? Metadata, IReadOnlyList<RecipientData> Recipients);
+
+/// <summary><see cref="Data"/> to seal for the wallet <see cref="Recipient"/>.</summary>
+public sealed record RecipientData(string Recipient, byte[] Data);
+
+/// <summary>A transaction the wallet built, sealed and signed: submit <see cref="Transaction"/> as it is.</summary>
+public sealed record PreparedTransaction(string TxId, Transaction Transaction);

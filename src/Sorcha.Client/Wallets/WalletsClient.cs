@@ -49,6 +49,16 @@ public sealed class WalletsClient
         _transport.SendAsync(HttpMethod.Post, Path(sender) + "/encrypt", new EncryptRequest(recipient, data), Json.EncryptRequest,
             Json.Envelope, cancellationToken);
 
+    /// <summary>
+    /// One call for encrypt-then-sign: the wallet <paramref name="sender"/> (the caller's) seals each recipient's data,
+    /// builds the transaction around the envelopes and signs its txId. Check the answer before submitting it
+    /// (<see cref="TransactionIds.Compute"/> equals <see cref="PreparedTransaction.TxId"/>).
+    /// </summary>
+    public Task<PreparedTransaction> PrepareTransactionAsync(string sender, PrepareTransactionRequest request,
+        CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Post, Path(sender) + "/transactions", request, Json.PrepareTransactionRequest,
+            Json.PreparedTransaction, cancellationToken);
+
     /// <summary>Opens an envelope addressed to the caller's wallet <paramref name="address"/>; tampering or a wrong recipient is 422.</summary>
     public async Task<byte[]> DecryptAsync(string address, Envelope envelope, CancellationToken cancellationToken = default) =>
         (await _transport.SendAsync(HttpMethod.Post, Path(address) + "/decrypt", envelope, Json.Envelope, Json.DecryptResponse,

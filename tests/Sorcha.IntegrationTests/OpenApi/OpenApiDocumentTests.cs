@@ -15,7 +15,7 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
             "wallet", [
                 "POST /api/wallets", "GET /api/wallets", "GET /api/wallets/{address}", "DELETE /api/wallets/{address}",
                 "POST /api/wallets/{address}/sign", "POST /api/wallets/verify", "POST /api/wallets/{address}/encrypt",
-                "POST /api/wallets/{address}/decrypt",
+                "POST /api/wallets/{address}/decrypt", "POST /api/wallets/{address}/transactions",
             ]
         },
         {

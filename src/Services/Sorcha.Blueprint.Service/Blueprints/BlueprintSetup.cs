@@ -28,5 +28,6 @@ public static class BlueprintSetup
             sp.GetRequiredService<IOptions<EngineLimits>>().Value));
         builder.Services.AddTransient<ActionSubmission>();
         builder.Services.AddSingleton<TransactionCommits>();
+        builder.Services.AddSingleton<StepSigning>();
     }
 }

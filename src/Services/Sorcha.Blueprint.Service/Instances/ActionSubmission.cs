@@ -1,8 +1,10 @@
 using System.Diagnostics;
 using System.Text.Json;
+using Sorcha.Blueprint.Engine.Execution;
+using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
-using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
 
@@ -12,13 +14,15 @@ namespace Sorcha.Blueprint.Service.Instances;
 public sealed record DisclosedShare(string Participant, string Address, byte[] Plaintext);
 
 /// <summary>
-/// The part of an action submission that talks to other services, once the data has been validated, calculated,
-/// routed and disclosed: claim the step → encrypt each share for its wallet → build the Transaction → sign it with
-/// the sender's wallet → keep it as the step's pending transaction → commit it → advance the instance. Everything
-/// downstream runs as the caller (its token, forwarded), except the commit (<see cref="TransactionCommits"/>).
+/// An action submission from end to end, each stage timed (<see cref="ServerTiming"/>):
+/// load (instance, then blueprint; the sender's wallet is asked for at the same time) → checks (<see cref="ActionChecks"/>)
+/// → engine (<see cref="ActionPlanner"/>) → sender (the caller must own it: 403 before anything is claimed) → claim →
+/// prepare (one Wallet call seals every share and signs, <see cref="StepSigning"/>) → pending (kept before the commit)
+/// → commit (<see cref="TransactionCommits"/>) → advance. Everything downstream runs as the caller (its token,
+/// forwarded), except the commit, made with this service's own token.
 /// </summary>
-public sealed class ActionSubmission(PlatformClients clients, TransactionCommits commits, InstanceStore store, TimeProvider clock,
-    ILogger<ActionSubmission> logger)
+public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore store, BlueprintEngine engine, PlatformClients clients,
+    StepSigning signing, TransactionCommits commits, TimeProvider clock, ILogger<ActionSubmission> logger)
 {
     /// <summary>Spans for each stage of a submission (see <see cref="ServerTiming"/>).</summary>
     public static readonly ActivitySource Source = new(TelemetrySetup.SourcePrefix + "Blueprint");
@@ -29,37 +33,73 @@ public sealed class ActionSubmission(PlatformClients clients, TransactionCommits
     /// </summary>
     public static readonly TimeSpan Deadline = TimeSpan.FromSeconds(40);
 
-    /// <param name="caller">The caller's subject, for whom this service commits.</param>
-    public async Task<SubmitActionResponse> RunAsync(InstanceRecord instance, StepPlan plan, string caller, ServerTiming timing,
-        CancellationToken requestAborted)
+    public async Task<ActionOutcome> SubmitAsync(string instanceId, string actionId, SubmitActionRequest request, HttpContext context)
     {
-        // Ownership first (403 before anything is claimed): the Wallet service only shows the caller its own wallets.
-        Wallet wallet;
-        using (timing.Measure("wallet", Source))
+        var timing = context.Timing();
+        var ct = context.RequestAborted;
+
+        // The sender check needs only the body, so it runs while the instance and blueprint load; its answer is
+        // looked at only after the checks that come first in the contract's order.
+        var senderCheck = ActionChecks.HasWellFormedSender(request) ? CheckSenderAsync(request.Sender!, ct) : null;
+        InstanceState? state;
+        BlueprintRecord? record;
+        using (timing.Measure("load", Source))
         {
-            try
-            {
-                wallet = await clients.Wallets.GetAsync(plan.Sender, requestAborted);
-            }
-            catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
-            {
-                throw NotYours(plan.Sender, e);
-            }
+            state = await store.GetAsync(instanceId);
+            record = state is null ? null : await blueprints.GetAsync(state.Record.BlueprintId);
         }
 
-        var claim = await ClaimAsync(instance.Id, plan.ActionId, timing);
+        if (ActionChecks.Check(instanceId, actionId, request, state, record, out var action) is { } refused)
+        {
+            return refused;
+        }
+
+        StepPlan? plan;
+        using (timing.Measure("engine", Source))
+        {
+            refused = ActionPlanner.Plan(engine, engine.Budget(ct), record!.Blueprint, action!, state!.Record, request, out plan);
+        }
+
+        if (refused is not null)
+        {
+            return refused;
+        }
+
+        using (timing.Measure("sender", Source))
+        {
+            await senderCheck!;
+        }
+
+        var response = await RunClaimedAsync(state.Record, plan!, context.User.CallerId(), timing);
+        return new ActionOutcome.Committed(state.Record.RegisterId, response);
+    }
+
+    /// <summary>
+    /// Claim → prepare → pending → commit → advance. A step commits once: under the claim, a transaction whose commit
+    /// outcome is unknown is kept (pending) and committed again by the next attempt instead of a new one.
+    /// </summary>
+    /// <param name="caller">The caller's subject, for whom this service commits.</param>
+    private async Task<SubmitActionResponse> RunClaimedAsync(InstanceRecord instance, StepPlan plan, string caller, ServerTiming timing)
+    {
+        var (claim, pending) = await ClaimAsync(instance.Id, plan.ActionId, timing);
         using var deadline = new CancellationTokenSource(Deadline);
         var advanced = false;
         var certainlyNotCommitted = true;
         try
         {
-            var pending = await store.GetPendingAsync(claim);
             if (pending is null)
             {
-                pending = await SignAsync(instance, plan, wallet, claim.Step, timing, deadline.Token);
-                if (!await store.SavePendingAsync(claim, pending))
+                using (timing.Measure("prepare", Source))
                 {
-                    throw ClaimLost(instance.Id, pending.TxId);
+                    pending = await signing.SignAsync(instance, plan, claim.Step, deadline.Token);
+                }
+
+                using (timing.Measure("pending", Source))
+                {
+                    if (!await store.SavePendingAsync(claim, pending))
+                    {
+                        throw ClaimLost(instance.Id, pending.TxId);
+                    }
                 }
             }
             else
@@ -119,6 +159,22 @@ public sealed class ActionSubmission(PlatformClients clients, TransactionCommits
         }
     }
 
+    /// <summary>
+    /// The Wallet service shows a caller only its own wallets, so a 404 here means "not yours": 403 before the step is
+    /// claimed, so a caller who does not own the sender cannot hold the step. The Wallet checks again when it signs.
+    /// </summary>
+    private async Task CheckSenderAsync(string sender, CancellationToken ct)
+    {
+        try
+        {
+            await clients.Wallets.GetAsync(sender, ct);
+        }
+        catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
+        {
+            throw NotYours(sender, e);
+        }
+    }
+
     /// <summary>True only when the Transaction service says it does not hold the txId; an unknown answer keeps it pending.</summary>
     private async Task<bool> NotCommittedAsync(string txId, CancellationToken ct)
     {
@@ -133,71 +189,17 @@ public sealed class ActionSubmission(PlatformClients clients, TransactionCommits
         }
     }
 
-    private async Task<StepClaim> ClaimAsync(string instanceId, string actionId, ServerTiming timing)
+    /// <summary>The step's claim and the transaction an earlier attempt left pending, if any.</summary>
+    private async Task<(StepClaim Claim, PendingStep? Pending)> ClaimAsync(string instanceId, string actionId, ServerTiming timing)
     {
         using var _ = timing.Measure("claim", Source);
-        var (outcome, claim) = await store.TryClaimAsync(instanceId, actionId);
-        return outcome == ClaimOutcome.Claimed ? claim! : throw Conflict(outcome == ClaimOutcome.Busy
+        var (outcome, claim, pending) = await store.TryClaimAsync(instanceId, actionId);
+        return outcome == ClaimOutcome.Claimed ? (claim!, pending) : throw Conflict(outcome == ClaimOutcome.Busy
             ? $"Action '{actionId}' of this instance is being submitted by another request right now."
             : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");
     }
 
-    /// <summary>Encrypts each share for its wallet, builds the Transaction and has the sender's wallet sign its txId.</summary>
-    private async Task<PendingStep> SignAsync(InstanceRecord instance, StepPlan plan, Wallet wallet, int step, ServerTiming timing,
-        CancellationToken ct)
-    {
-        Envelope[] envelopes;
-        using (timing.Measure("encrypt", Source))
-        {
-            envelopes = await Task.WhenAll(plan.Shares.Select(s => EncryptAsync(plan.Sender, s.Address, s.Plaintext, ct)));
-        }
-
-        var unsigned = new Transaction(instance.RegisterId, plan.Sender, wallet.Algorithm, wallet.PublicKey,
-            JsonSerializer.SerializeToElement(new ActionPayload(envelopes), SorchaJsonContext.Default.ActionPayload),
-            new TransactionMetadata("Action", instance.BlueprintId, instance.Id, plan.ActionId),
-            TransactionSigner.FormatTimestamp(clock.GetUtcNow()), null);
-
-        // txId = SHA-256 over the JCS bytes of the transaction without its signature; the wallet signs the 32 bytes.
-        var txId = TransactionIds.ComputeBytes(unsigned);
-        WalletSignature signed;
-        using (timing.Measure("sign", Source))
-        {
-            try
-            {
-                signed = await clients.Wallets.SignAsync(wallet.Address, txId, ct);
-            }
-            catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
-            {
-                throw NotYours(wallet.Address, e);
-            }
-        }
-
-        if (!signed.PublicKey.AsSpan().SequenceEqual(wallet.PublicKey))
-        {
-            throw ProblemException.BadGateway("The Wallet service signed with a key other than the one it showed.");
-        }
-
-        var transaction = JsonSerializer.SerializeToNode(unsigned with { Signature = signed.Signature }, SorchaJsonContext.Default.Transaction)!;
-        var recipients = plan.Shares.Select(s => s.Address).Distinct(StringComparer.Ordinal).ToList();
-        return new PendingStep(plan.ActionId, step, Hashes.ToHex(txId), transaction.AsObject(), plan.DataDigest, plan.NextActionId,
-            plan.Calculated, recipients);
-    }
-
-    /// <summary>An Envelope for <paramref name="recipient"/>; the sender was checked to be the caller's just before.</summary>
-    private async Task<Envelope> EncryptAsync(string sender, string recipient, byte[] data, CancellationToken ct)
-    {
-        try
-        {
-            return await clients.Wallets.EncryptAsync(sender, recipient, data, ct);
-        }
-        catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
-        {
-            throw new ProblemException(StatusCodes.Status422UnprocessableEntity, "Recipient wallet not found",
-                $"The wallet '{recipient}' bound to a participant does not exist (anymore): {e.Detail}", e);
-        }
-    }
-
-    private static ProblemException NotYours(string address, Exception inner) => new(StatusCodes.Status403Forbidden, "Forbidden",
+    internal static ProblemException NotYours(string address, Exception inner) => new(StatusCodes.Status403Forbidden, "Forbidden",
         $"The sender '{address}' is not your wallet: only its owner can act with it.", inner);
 
     private static ProblemException Conflict(string detail) => new(StatusCodes.Status409Conflict, "Conflict", detail);

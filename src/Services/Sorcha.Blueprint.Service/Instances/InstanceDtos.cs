@@ -33,3 +33,6 @@ public sealed record SubmitActionResponse(
     string? NextActionId,
     JsonObject Calculated,
     IReadOnlyList<string> Recipients);
+
+/// <summary>What <c>POST /api/instances/{instanceId}/actions/{actionId}</c> binds.</summary>
+public readonly record struct SubmitActionCall(string InstanceId, string ActionId, SubmitActionRequest Request, HttpContext Context);

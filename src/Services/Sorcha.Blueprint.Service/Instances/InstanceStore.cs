@@ -23,7 +23,7 @@ public enum ClaimOutcome
 /// step's signed transaction while its commit is outstanding (<see cref="PendingStep"/>).
 /// A submission claims the step before calling other services, so two submissions of one step cannot both commit:
 /// the second finds the claim taken (Busy) or, once it is released, the instance moved on (Moved). Advancing is one
-/// MULTI/EXEC guarded by the claim token and the expected action and step, and deletes the claim in the same step.
+/// script guarded by the claim token and the expected action and step, and deletes the claim in the same step.
 /// </summary>
 public sealed class InstanceStore(IConnectionMultiplexer redis)
 {
@@ -34,6 +34,38 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     public static readonly TimeSpan ClaimLifetime = TimeSpan.FromSeconds(60);
 
     private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web);
+
+    // Scripts rather than WATCH/MULTI/EXEC: a conditional transaction costs a round trip for its conditions and another
+    // for the EXEC. Every key of a script is under the instance's hash tag (one cluster slot).
+
+    /// <summary>KEYS claim, instance, pending; ARGV token, lifetime ms, action → {0} busy | {1} moved | {2, step, pending}.</summary>
+    private const string ClaimScript = """
+        if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {0} end
+        local state = redis.call('HMGET', KEYS[2], 'next', 'step')
+        if state[1] ~= ARGV[3] then
+          redis.call('DEL', KEYS[1])
+          return {1}
+        end
+        return {2, state[2], redis.call('GET', KEYS[3])}
+        """;
+
+    /// <summary>KEYS claim, instance, steps, pending; ARGV token, action, step, step JSON, next, next step, updatedAt → 1 | 0.</summary>
+    private const string AdvanceScript = """
+        if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+        local state = redis.call('HMGET', KEYS[2], 'next', 'step')
+        if state[1] ~= ARGV[2] or state[2] ~= ARGV[3] then return 0 end
+        redis.call('RPUSH', KEYS[3], ARGV[4])
+        redis.call('HSET', KEYS[2], 'next', ARGV[5], 'step', ARGV[6], 'updatedAt', ARGV[7])
+        redis.call('DEL', KEYS[1], KEYS[4])
+        return 1
+        """;
+
+    /// <summary>KEYS claim, pending; ARGV token, pending JSON → 1 | 0.</summary>
+    private const string SavePendingScript = """
+        if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+        redis.call('SET', KEYS[2], ARGV[2])
+        return 1
+        """;
 
     private IDatabase Db => redis.GetDatabase();
 
@@ -50,13 +82,15 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
 
     public async Task<InstanceState?> GetAsync(string id)
     {
-        var fields = await Db.HashGetAsync(Key(id), ["record", "next", "step", "updatedAt"]);
+        // Both reads go out together: one round trip (a missing instance just reads an empty list too).
+        var reading = Db.HashGetAsync(Key(id), ["record", "next", "step", "updatedAt"]);
+        var stepsReading = Db.ListRangeAsync(StepsKey(id));
+        var (fields, steps) = (await reading, await stepsReading);
         if (fields[0].IsNull)
         {
             return null;
         }
 
-        var steps = await Db.ListRangeAsync(StepsKey(id));
         var next = (string?)fields[1];
         return new InstanceState(
             JsonSerializer.Deserialize<InstanceRecord>((string)fields[0]!, Json)!,
@@ -66,64 +100,46 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
             [.. steps.Select(s => JsonSerializer.Deserialize<InstanceStep>((string)s!, Json)!)]);
     }
 
-    /// <summary>Takes the step claim, then checks under it that the instance still waits for <paramref name="actionId"/>.</summary>
-    public async Task<(ClaimOutcome Outcome, StepClaim? Claim)> TryClaimAsync(string id, string actionId)
+    /// <summary>
+    /// Takes the step claim, checks under it that the instance still waits for <paramref name="actionId"/> (else gives
+    /// it back) and reads the step's pending transaction, in one script: one round trip.
+    /// </summary>
+    public async Task<(ClaimOutcome Outcome, StepClaim? Claim, PendingStep? Pending)> TryClaimAsync(string id, string actionId)
     {
         var token = Guid.NewGuid().ToString("N");
-        if (!await Db.StringSetAsync(ClaimKey(id), token, ClaimLifetime, When.NotExists))
+        var reply = (RedisResult[])(await Db.ScriptEvaluateAsync(ClaimScript, [ClaimKey(id), Key(id), PendingKey(id)],
+            [token, (long)ClaimLifetime.TotalMilliseconds, actionId]))!;
+        var outcome = (int)reply[0];
+        if (outcome != 2)
         {
-            return (ClaimOutcome.Busy, null);
+            return (outcome == 0 ? ClaimOutcome.Busy : ClaimOutcome.Moved, null, null);
         }
 
-        // Only a claim holder advances an instance, so what we read now stays true until we release or advance.
-        var state = await Db.HashGetAsync(Key(id), ["next", "step"]);
-        if ((string?)state[0] != actionId)
-        {
-            await ReleaseAsync(new StepClaim(id, actionId, 0, token));
-            return (ClaimOutcome.Moved, null);
-        }
-
-        return (ClaimOutcome.Claimed, new StepClaim(id, actionId, (int)state[1], token));
-    }
-
-    /// <summary>Records the committed step, moves to <paramref name="nextActionId"/> (null = complete) and drops the claim.</summary>
-    public async Task<bool> TryAdvanceAsync(StepClaim claim, InstanceStep step, string? nextActionId)
-    {
-        var key = Key(claim.InstanceId);
-        var transaction = Db.CreateTransaction();
-        transaction.AddCondition(Condition.StringEqual(ClaimKey(claim.InstanceId), claim.Token));
-        transaction.AddCondition(Condition.HashEqual(key, "next", claim.ActionId));
-        transaction.AddCondition(Condition.HashEqual(key, "step", claim.Step));
-        _ = transaction.ListRightPushAsync(StepsKey(claim.InstanceId), JsonSerializer.Serialize(step, Json));
-        _ = transaction.HashSetAsync(key,
-        [
-            new("next", nextActionId ?? ""),
-            new("step", claim.Step + 1),
-            new("updatedAt", step.CommittedAt.ToString("O", CultureInfo.InvariantCulture)),
-        ]);
-        _ = transaction.KeyDeleteAsync(ClaimKey(claim.InstanceId));
-        _ = transaction.KeyDeleteAsync(PendingKey(claim.InstanceId));
-        return await transaction.ExecuteAsync();
-    }
-
-    /// <summary>The claimed step's transaction left by an earlier attempt whose commit outcome is unknown, if any.</summary>
-    public async Task<PendingStep?> GetPendingAsync(StepClaim claim)
-    {
-        var json = await Db.StringGetAsync(PendingKey(claim.InstanceId));
-        var pending = json.IsNull ? null : JsonSerializer.Deserialize<PendingStep>((string)json!, Json);
+        var claim = new StepClaim(id, actionId, (int)reply[1], token);
+        var pending = reply[2].IsNull ? null : JsonSerializer.Deserialize<PendingStep>((string)reply[2]!, Json);
 
         // Advancing deletes it, so a pending step always belongs to the current step; checked rather than assumed.
-        return pending is not null && pending.ActionId == claim.ActionId && pending.Step == claim.Step ? pending : null;
+        return (ClaimOutcome.Claimed, claim, pending is not null && pending.ActionId == actionId && pending.Step == claim.Step ? pending : null);
+    }
+
+    /// <summary>
+    /// Records the committed step, moves to <paramref name="nextActionId"/> (null = complete) and drops the claim and the
+    /// pending transaction; only while the claim is ours and the instance is still at the claimed action and step.
+    /// </summary>
+    public async Task<bool> TryAdvanceAsync(StepClaim claim, InstanceStep step, string? nextActionId)
+    {
+        var id = claim.InstanceId;
+        return (long)await Db.ScriptEvaluateAsync(AdvanceScript, [ClaimKey(id), Key(id), StepsKey(id), PendingKey(id)],
+        [
+            claim.Token, claim.ActionId, claim.Step, JsonSerializer.Serialize(step, Json), nextActionId ?? "", claim.Step + 1,
+            step.CommittedAt.ToString("O", CultureInfo.InvariantCulture),
+        ]) == 1;
     }
 
     /// <summary>Keeps the signed transaction before it is committed; false if the claim is no longer ours.</summary>
-    public Task<bool> SavePendingAsync(StepClaim claim, PendingStep pending)
-    {
-        var transaction = Db.CreateTransaction();
-        transaction.AddCondition(Condition.StringEqual(ClaimKey(claim.InstanceId), claim.Token));
-        _ = transaction.StringSetAsync(PendingKey(claim.InstanceId), JsonSerializer.Serialize(pending, Json));
-        return transaction.ExecuteAsync();
-    }
+    public async Task<bool> SavePendingAsync(StepClaim claim, PendingStep pending) =>
+        (long)await Db.ScriptEvaluateAsync(SavePendingScript, [ClaimKey(claim.InstanceId), PendingKey(claim.InstanceId)],
+            [claim.Token, JsonSerializer.Serialize(pending, Json)]) == 1;
 
     /// <summary>
     /// Gives the step back, only if the claim is still ours. The pending transaction stays unless

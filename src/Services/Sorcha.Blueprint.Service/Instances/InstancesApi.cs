@@ -1,19 +1,14 @@
+using System.Diagnostics;
 using System.Security.Claims;
-using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
-using Sorcha.Blueprint.Engine;
-using Sorcha.Blueprint.Engine.Execution;
-using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Platform;
-using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
-using Sorcha.ServiceDefaults.Telemetry;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 using SorchaApiException = Sorcha.Client.SorchaApiException;
 
@@ -150,142 +145,17 @@ public static class InstancesApi
             [.. state.Steps.Select(s => s.TxId)], state.Steps, r.CreatedAt, state.UpdatedAt));
     }
 
-    /// <summary>
-    /// Checks in this order: unknown instance/action 404, malformed body 400, not the next action 409, sender not
-    /// bound to the action's participant 403, data failing the schema 422 (every failing pointer), work over the engine's
-    /// budget 422, no route 422; then the sender must be the caller's wallet (403) and the step must be free (409) before
-    /// anything is committed.
-    /// </summary>
+    /// <summary>The flow and its checks' order are <see cref="ActionSubmission"/>'s; here only binding and the answer.</summary>
     private static async Task<Results<Created<SubmitActionResponse>, ValidationProblem, ProblemHttpResult>> Submit(
-        string instanceId, string actionId, SubmitActionRequest request, HttpContext context, InstanceStore instances,
-        BlueprintStore blueprints, BlueprintEngine engine, ActionSubmission submission)
-    {
-        var loading = context.Timing().Measure("load", ActionSubmission.Source);
-        var state = await instances.GetAsync(instanceId);
-        var record = state is null ? null : await blueprints.GetAsync(state.Record.BlueprintId);
-        loading.Dispose();
-        if (state is null)
+        [AsParameters] SubmitActionCall call, ActionSubmission submission) =>
+        await submission.SubmitAsync(call.InstanceId, call.ActionId, call.Request, call.Context) switch
         {
-            return InstanceNotFound(instanceId);
-        }
-
-        var instance = state.Record;
-        if (record is null || record.Blueprint.Version != instance.BlueprintVersion)
-        {
-            return ApiProblems.Conflict($"The instance's blueprint '{instance.BlueprintId}' v{instance.BlueprintVersion} no longer exists.");
-        }
-
-        var blueprint = record.Blueprint;
-        if (blueprint.FindAction(actionId) is not { } action)
-        {
-            return ApiProblems.NotFound($"Blueprint '{blueprint.Id}' has no action '{actionId}'.");
-        }
-
-        var errors = new FieldErrors();
-        if (errors.Required("sender", request.Sender, 128) is { } given && !Addresses.TryParse(given, out _, out _))
-        {
-            errors.Add("sender", "sender must be a wallet address (bech32m, hrp \"ws\").");
-        }
-
-        if (JsonNesting.TooDeep(request.Data))
-        {
-            errors.Add("data", "data " + JsonNesting.Message);
-        }
-
-        if (errors.Any)
-        {
-            return TypedResults.ValidationProblem(errors.ToDictionary());
-        }
-
-        if (state.NextActionId != actionId)
-        {
-            return ApiProblems.Conflict(state.NextActionId is null
-                ? "The instance is complete; it takes no more actions."
-                : $"The instance is waiting for action '{state.NextActionId}', not '{actionId}'.");
-        }
-
-        if (instance.Participants[action.Sender] != request.Sender)
-        {
-            return ApiProblems.Forbidden($"Action '{actionId}' is sent by participant '{action.Sender}', which this instance binds to another wallet.");
-        }
-
-        ProblemHttpResult? refused;
-        Plan plan;
-        using (context.Timing().Measure("engine", ActionSubmission.Source))
-        {
-            refused = Prepare(blueprint, action, request.Data, engine.Budget(context.RequestAborted), engine, instance, out plan);
-        }
-
-        if (refused is not null)
-        {
-            return refused;
-        }
-
-        // A refusal decided downstream is a ProblemException, answered by ServiceDefaults' ProblemExceptionHandler.
-        var step = new StepPlan(actionId, request.Sender!, plan.NextActionId, plan.Calculated, plan.Shares,
-            Hashes.ToHex(Hashes.Sha256(Jcs.Canonicalize(request.Data))));
-        var response = await submission.RunAsync(instance, step, context.User.CallerId(), context.Timing(), context.RequestAborted);
-        return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(instance.RegisterId)}/transactions/{response.TxId}", response);
-    }
-
-    private sealed record Plan(string? NextActionId, JsonObject Calculated, IReadOnlyList<DisclosedShare> Shares);
-
-    /// <summary>
-    /// validate → calculate → route → disclose on one budget (over it: 422, before anything is claimed), and the canonical
-    /// bytes of each participant's share.
-    /// </summary>
-    private static ProblemHttpResult? Prepare(BlueprintModel blueprint, BlueprintAction action, JsonNode? data, WorkBudget budget,
-        BlueprintEngine engine, InstanceRecord instance, out Plan plan)
-    {
-        plan = null!;
-        Sorcha.Blueprint.Engine.Execution.ActionResult result;
-        try
-        {
-            result = engine.Process(blueprint, action, data, budget);
-        }
-        catch (InvalidBlueprintException e)
-        {
-            return EngineProblems.Invalid("The action cannot be executed", "The blueprint's action does not compile.", e.Problems);
-        }
-        catch (BudgetExceededException e)
-        {
-            return EngineProblems.BudgetExceeded(e);
-        }
-
-        if (!result.Valid)
-        {
-            return EngineProblems.Invalid("The data does not match the action's schema",
-                $"{result.Validation.Errors.Count} problem(s); each is listed under errors by its JSON Pointer into the data.",
-                result.Validation.Errors);
-        }
-
-        if (result.Route!.IsNoMatch)
-        {
-            return ApiProblems.Unprocessable(result.Route.Error!, "No route matches");
-        }
-
-        var shares = new List<DisclosedShare>();
-        try
-        {
-            foreach (var (participant, disclosed) in result.Disclosures!)
-            {
-                shares.Add(new DisclosedShare(participant, instance.Participants[participant], Jcs.Canonicalize(disclosed)));
-            }
-        }
-        catch (FormatException e)
-        {
-            return ApiProblems.Unprocessable($"The data has no canonical JSON form (RFC 8785): {e.Message}");
-        }
-
-        var calculated = new JsonObject();
-        foreach (var (field, _) in action.Calculations ?? [])
-        {
-            calculated[field] = result.Data![field]?.DeepClone();
-        }
-
-        plan = new Plan(result.Route.NextActionId, calculated, shares);
-        return null;
-    }
+            ActionOutcome.Committed c => TypedResults.Created(
+                $"/api/registers/{Uri.EscapeDataString(c.RegisterId)}/transactions/{c.Response.TxId}", c.Response),
+            ActionOutcome.Invalid i => i.Problem,
+            ActionOutcome.Refused r => r.Problem,
+            _ => throw new UnreachableException(),
+        };
 
     private static ProblemHttpResult InstanceNotFound(string id) => ApiProblems.NotFound($"No instance has the id '{id}'.");
 }

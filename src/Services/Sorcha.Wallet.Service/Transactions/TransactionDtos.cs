@@ -1,0 +1,18 @@
+using System.Text.Json.Nodes;
+
+namespace Sorcha.Wallet.Service.Transactions;
+
+/// <summary>
+/// <c>POST /api/wallets/{address}/transactions</c>: the unsigned transaction's fields; its payload is
+/// <c>{ "envelopes": [...] }</c>, one envelope per entry of <see cref="Recipients"/>, in order.
+/// </summary>
+public sealed record PrepareTransactionRequest(string? RegisterId, PreparedMetadata? Metadata, IReadOnlyList<RecipientData?>? Recipients);
+
+/// <summary>The ledger's optional metadata; absent members stay absent.</summary>
+public sealed record PreparedMetadata(string? Type, string? BlueprintId, string? InstanceId, string? ActionId);
+
+/// <summary>Base64 <see cref="Data"/> to seal for the wallet <see cref="Recipient"/>.</summary>
+public sealed record RecipientData(string? Recipient, string? Data);
+
+/// <summary>The signed transaction exactly as it is to be submitted, and its txId (what the signature covers).</summary>
+public sealed record PreparedTransactionResponse(string TxId, JsonObject Transaction);

@@ -1,0 +1,107 @@
+using System.Net;
+using System.Net.Http.Json;
+using System.Security.Cryptography;
+using System.Text.Json;
+using Sorcha.Client;
+using Sorcha.Cryptography;
+using Sorcha.IntegrationTests.Client;
+using Sorcha.IntegrationTests.Infrastructure;
+
+namespace Sorcha.IntegrationTests.Wallets;
+
+/// <summary><c>POST /api/wallets/{address}/transactions</c>: seal for every recipient and sign, in one call (docs/api.md).</summary>
+[Collection(PlatformScope.Name)]
+public sealed class WalletTransactionTests(PlatformFixture platform)
+{
+    [Theory]
+    [InlineData(SignatureAlgorithm.ED25519)]
+    [InlineData(SignatureAlgorithm.NISTP256)]
+    public async Task A_prepared_transaction_commits_as_it_is_and_its_signature_verifies_over_the_committed_bytes(
+        SignatureAlgorithm algorithm)
+    {
+        var alice = platform.Caller("prepare-alice");
+        var bob = platform.Caller("prepare-bob");
+        var sender = await alice.Wallets.CreateAsync("sender", algorithm);
+        var recipient = await bob.Wallets.CreateAsync("recipient");
+        var register = await alice.Registers.CreateAsync("prepared transactions");
+        var forBob = RandomNumberGenerator.GetBytes(300);
+
+        var prepared = await alice.Wallets.PrepareTransactionAsync(sender.Address, new PrepareTransactionRequest(register.Id,
+            new TransactionMetadata(Type: "Note"), [new RecipientData(recipient.Address, forBob), new RecipientData(sender.Address, [1, 2])]));
+        var committed = (await alice.Transactions.SubmitAsync(prepared.Transaction)).Transaction;
+
+        Assert.Equal(prepared.TxId, committed.TxId);
+        Assert.Null(TransactionIds.Check(committed));
+        Assert.Equal(sender.Address, committed.Sender);
+        Assert.Equal(sender.PublicKey, committed.PublicKey);
+        var payload = committed.Payload.Deserialize(SorchaJsonContext.Default.ActionPayload)!;
+        Assert.Equal(new[] { recipient.Address, sender.Address }, payload.Envelopes.Select(e => e.Recipient));
+        Assert.Equal(forBob, await bob.Wallets.DecryptAsync(recipient.Address, payload.Envelopes[0]));
+        Assert.Equal(new byte[] { 1, 2 }, await alice.Wallets.DecryptAsync(sender.Address, payload.Envelopes[1]));
+    }
+
+    [Fact]
+    public async Task Another_callers_wallet_is_a_404_problem()
+    {
+        var alice = platform.Caller("prepare-owner");
+        var mallory = platform.Caller("prepare-mallory");
+        var wallet = await alice.Wallets.CreateAsync("not mallory's");
+
+        var refused = await Assert.ThrowsAsync<SorchaApiException>(() => mallory.Wallets.PrepareTransactionAsync(wallet.Address,
+            new PrepareTransactionRequest("r1", null, [new RecipientData(wallet.Address, [1])])));
+
+        Assert.Equal(404, refused.Status);
+        Assert.Equal("Wallet not found", refused.Title);
+    }
+
+    [Fact]
+    public async Task An_unknown_recipient_is_a_422_problem_naming_it()
+    {
+        var alice = platform.Caller("prepare-unknown");
+        var wallet = await alice.Wallets.CreateAsync("sender");
+        var nobody = Addresses.FromPublicKey(SignatureAlgorithm.ED25519, Signatures.Generate(SignatureAlgorithm.ED25519).PublicKey);
+
+        var refused = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Wallets.PrepareTransactionAsync(wallet.Address,
+            new PrepareTransactionRequest("r1", null, [new RecipientData(nobody, [1])])));
+
+        Assert.Equal(422, refused.Status);
+        Assert.Contains(nobody, refused.Detail);
+    }
+
+    [Fact]
+    public async Task Malformed_fields_are_a_400_problem_naming_each()
+    {
+        using var http = await platform.ClientAsync("prepare-bad-input");
+        var wallet = await WalletFlows.CreateAsync(http, "ED25519");
+
+        var response = await http.PostAsJsonAsync($"/api/wallets/{wallet.Str("address")}/transactions", new
+        {
+            registerId = "",
+            recipients = new object?[] { new { recipient = "ws1nope", data = "AQ==" }, new { recipient = wallet.Str("address"), data = "not base64" }, null },
+        });
+
+        var errors = (await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest)).GetProperty("errors");
+        foreach (var field in new[] { "registerId", "recipients[0].recipient", "recipients[1].data", "recipients[2]" })
+        {
+            Assert.True(errors.TryGetProperty(field, out _), $"{field} is not named: {errors}");
+        }
+    }
+
+    [Fact]
+    public async Task More_recipients_than_the_limit_is_a_400_problem_and_more_data_than_1_MiB_in_all_is_a_413()
+    {
+        var alice = platform.Caller("prepare-limits");
+        var wallet = await alice.Wallets.CreateAsync("sender");
+        var tooMany = Enumerable.Repeat(new RecipientData(wallet.Address, [1]), 101).ToList();
+        var half = new byte[600 * 1024];
+
+        var many = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Wallets.PrepareTransactionAsync(wallet.Address,
+            new PrepareTransactionRequest("r1", null, tooMany)));
+        var large = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Wallets.PrepareTransactionAsync(wallet.Address,
+            new PrepareTransactionRequest("r1", null, [new RecipientData(wallet.Address, half), new RecipientData(wallet.Address, half)])));
+
+        Assert.Equal(400, many.Status);
+        Assert.Contains("recipients", many.Errors.Keys);
+        Assert.Equal(413, large.Status);
+    }
+}
