@@ -21,6 +21,38 @@ public static class AppHostConfiguration
     ];
 
     /// <summary>
+    /// The options of a `dotnet run`: --Gateway:Port, --Dashboard:Port, --data-dir (default src/Sorcha.AppHost/.data,
+    /// where generated secrets and Redis's AOF stay across runs), --Replicas, --Redis:Provider, --Redis:AppendFsync,
+    /// ConnectionStrings:redis and the Parameters:* secrets. <paramref name="secretFile"/> names the stored
+    /// dev-client-secret when none was given.
+    /// </summary>
+    public static SorchaAppOptions Options(IConfiguration configuration, out string? secretFile)
+    {
+        var defaults = new SorchaAppOptions
+        {
+            DevClientSecret = "", WalletKeyEncryptionKey = "", RegisterKeyEncryptionKey = "", DataDirectory = "",
+            Environment = Environment(configuration),
+        };
+        var dataDir = configuration["data-dir"] ?? Path.Combine(defaults.RepositoryRoot, "src", "Sorcha.AppHost", ".data");
+        secretFile = null;
+        return defaults with
+        {
+            DataDirectory = dataDir,
+            // Only Development has a token endpoint: elsewhere no development secret is read, made or handed to anyone.
+            DevClientSecret = defaults.IsDevelopment ? Parameters.SecretOrGenerate(configuration, "dev-client-secret", dataDir, out secretFile) : "",
+            WalletKeyEncryptionKey = Parameters.SecretOrGenerate(configuration, "wallet-kek", dataDir, out _),
+            RegisterKeyEncryptionKey = Parameters.SecretOrGenerate(configuration, "register-kek", dataDir, out _),
+            GatewayPort = configuration.GetValue("Gateway:Port", defaults.GatewayPort),
+            DashboardPort = configuration.GetValue("Dashboard:Port", defaults.DashboardPort),
+            RedisConnectionString = configuration.GetConnectionString("redis"),
+            RedisProvider = configuration["Redis:Provider"],
+            RedisAppendFsync = configuration["Redis:AppendFsync"] ?? defaults.RedisAppendFsync,
+            Replicas = configuration.GetValue("Replicas", defaults.Replicas),
+            ServiceEnvironment = ServiceEnvironment(configuration),
+        };
+    }
+
+    /// <summary>
     /// The AppHost's environment (ASPNETCORE_ENVIRONMENT, DOTNET_ENVIRONMENT or --environment, as for any ASP.NET app),
     /// which every service runs in; Development when none is given, so a bare `dotnet run` is a developer's run
     /// (ASP.NET's own default would be Production).

@@ -40,12 +40,15 @@ public static class ServiceDefaultsExtensions
         return builder;
     }
 
+    private const string MiddlewareInPlace = "Sorcha.ServiceDefaults.UseServiceDefaults";
+
     /// <summary>
     /// Middleware every process runs, in this order: request logging (outermost, so it sees the final status),
-    /// stage timings, errors as problem details, then auth.
+    /// stage timings, errors as problem details, then auth. Call it before mapping any endpoint.
     /// </summary>
     public static WebApplication UseServiceDefaults(this WebApplication app)
     {
+        ((IApplicationBuilder)app).Properties[MiddlewareInPlace] = true;
         app.UseSorchaRequestLogging();
         app.UseServerTiming();
         app.UseExceptionHandler();
@@ -57,10 +60,19 @@ public static class ServiceDefaultsExtensions
         return app;
     }
 
-    /// <summary>The shared middleware plus /health (readiness, Redis included), /alive, and in Development /dev/spans.</summary>
+    /// <summary>
+    /// /health (readiness, Redis included), /alive, the OpenAPI document and in Development /dev/spans; after
+    /// <see cref="UseServiceDefaults"/>.
+    /// </summary>
     public static WebApplication MapDefaultEndpoints(this WebApplication app)
     {
-        app.UseServiceDefaults();
+        // Without the shared middleware these endpoints would answer without auth, limits or problem details: refuse
+        // at start rather than serve that.
+        if (!((IApplicationBuilder)app).Properties.ContainsKey(MiddlewareInPlace))
+        {
+            throw new InvalidOperationException("Call app.UseServiceDefaults() before app.MapDefaultEndpoints().");
+        }
+
         app.MapReadinessEndpoint();
         app.MapAliveEndpoint();
         app.MapSorchaOpenApi();

@@ -10,6 +10,7 @@ builder.AddBlueprintServices();
 builder.AddPlatformClients();
 
 var app = builder.Build();
+app.UseServiceDefaults();
 app.MapDefaultEndpoints();
 app.MapBlueprintsApi();
 app.MapExecutionApi();

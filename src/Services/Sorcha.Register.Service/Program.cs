@@ -14,6 +14,7 @@ builder.AddDocketSealer();
 builder.Services.AddSingleton<VerifyBudget>();
 
 var app = builder.Build();
+app.UseServiceDefaults();
 app.MapDefaultEndpoints();
 app.MapRegistersApi();
 app.MapRegisterTransactionsApi();

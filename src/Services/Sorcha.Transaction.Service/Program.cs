@@ -9,6 +9,7 @@ builder.AcceptServiceTokens();
 builder.AddGroupCommit();
 
 var app = builder.Build();
+app.UseServiceDefaults();
 app.MapDefaultEndpoints();
 app.MapTransactionsApi();
 app.Run();

@@ -12,6 +12,7 @@ builder.Services.AddSingleton<RsaKeyGeneration>();
 builder.Services.AddSingleton(TimeProvider.System);
 
 var app = builder.Build();
+app.UseServiceDefaults();
 app.MapDefaultEndpoints();
 app.MapWalletsApi();
 app.MapSigningApi();

@@ -15,17 +15,16 @@ public static class AggregatedHealth
 {
     public static void AddAggregatedHealth(this WebApplicationBuilder builder)
     {
-        var limits = builder.Configuration.Limits();
         // One attempt per probe: a replica that does not answer in time is reported, not retried. (RemoveAllResilienceHandlers
         // is marked for evaluation; it only takes back what ServiceDefaults added to every client.)
 #pragma warning disable EXTEXP0001
-        builder.Services.AddHttpClient("health", c => c.Timeout = TimeSpan.FromSeconds(limits.Timeouts.HealthProbeSeconds))
+        builder.Services.AddHttpClient("health", (sp, c) => c.Timeout = TimeSpan.FromSeconds(sp.Limits().Timeouts.HealthProbeSeconds))
             .RemoveAllResilienceHandlers();
 #pragma warning restore EXTEXP0001
         builder.Services.AddSingleton(sp => new SharedProbe<PlatformHealth>(
             () => ProbeAllAsync(sp.GetRequiredService<IHttpClientFactory>(), sp.GetRequiredService<IConfiguration>(),
                 sp.GetRequiredService<IProxyStateLookup>(), sp.GetRequiredService<HealthCheckService>()),
-            TimeSpan.FromSeconds(limits.Health.CacheSeconds), TimeProvider.System));
+            TimeSpan.FromSeconds(sp.Limits().Health.CacheSeconds), TimeProvider.System));
     }
 
     public static void MapAggregatedHealth(this WebApplication app)

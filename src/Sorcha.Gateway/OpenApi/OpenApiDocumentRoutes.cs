@@ -19,7 +19,7 @@ public static class OpenApiDocumentRoutes
     // AggregatedHealth for the evaluation-only marker).
 #pragma warning disable EXTEXP0001
     public static void AddOpenApiDocumentRoutes(this WebApplicationBuilder builder) => builder.Services.AddHttpClient(ClientName,
-        c => c.Timeout = TimeSpan.FromSeconds(builder.Configuration.Limits().Timeouts.ForwarderSeconds)).RemoveAllResilienceHandlers();
+        (sp, c) => c.Timeout = TimeSpan.FromSeconds(sp.Limits().Timeouts.ForwarderSeconds)).RemoveAllResilienceHandlers();
 #pragma warning restore EXTEXP0001
 
     public static void MapOpenApiDocumentRoutes(this WebApplication app)

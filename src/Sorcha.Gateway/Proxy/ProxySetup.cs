@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Options;
 using Sorcha.ServiceDefaults.Limits;
 using Yarp.ReverseProxy.Configuration;
 using Yarp.ReverseProxy.Forwarder;
@@ -20,18 +21,17 @@ public static class ProxySetup
 
     public static void AddProxy(this WebApplicationBuilder builder)
     {
-        var timeouts = builder.Configuration.Limits().Timeouts;
         builder.Services.AddReverseProxy()
             .LoadFromConfig(builder.Configuration.GetSection(Section))
             .AddConfigFilter<ClusterDefaults>();
         builder.Services.AddSingleton<IDestinationResolver, DiscoveredDestinations>();
         builder.Services.AddSingleton<IForwarderHttpClientFactory>(sp => new ConnectTimeoutClientFactory(
-            TimeSpan.FromSeconds(timeouts.ForwarderConnectSeconds), sp.GetRequiredService<ILogger<ForwarderHttpClientFactory>>()));
+            TimeSpan.FromSeconds(sp.Limits().Timeouts.ForwarderConnectSeconds), sp.GetRequiredService<ILogger<ForwarderHttpClientFactory>>()));
     }
 
     public static void MapProxy(this WebApplication app)
     {
-        var timeoutSeconds = app.Configuration.Limits().Timeouts.ForwarderSeconds;
+        var timeoutSeconds = app.Services.Limits().Timeouts.ForwarderSeconds;
         app.MapReverseProxy(proxy =>
         {
             proxy.UseForwarderProblems(timeoutSeconds);
@@ -47,9 +47,9 @@ public static class ProxySetup
     /// answer is a 504; a replica's /alive is probed every 5 s (two failures in a row take it out, one success brings it
     /// back); and a replica whose requests fail (connection refused, reset) is left out for 5 s.
     /// </summary>
-    private sealed class ClusterDefaults(IConfiguration configuration) : IProxyConfigFilter
+    private sealed class ClusterDefaults(IOptions<LimitsOptions> limits) : IProxyConfigFilter
     {
-        private readonly TimeoutOptions _timeouts = configuration.Limits().Timeouts;
+        private readonly TimeoutOptions _timeouts = limits.Value.Timeouts;
 
         public ValueTask<ClusterConfig> ConfigureClusterAsync(ClusterConfig cluster, CancellationToken cancel) =>
             ValueTask.FromResult(cluster with

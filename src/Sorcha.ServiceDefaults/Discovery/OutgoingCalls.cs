@@ -16,14 +16,14 @@ public static class OutgoingCalls
 {
     public static void AddSorchaOutgoingCalls(this IHostApplicationBuilder builder)
     {
-        var attempt = TimeSpan.FromSeconds(builder.Configuration.Limits().Timeouts.OutgoingSeconds);
         builder.Services.AddServiceDiscovery();
         builder.Services.ConfigureHttpClientDefaults(http =>
         {
             // Outermost first: callers keep seeing HttpClient's own exceptions, then retries around discovery, so that
             // each attempt is resolved again and goes to the next replica.
             http.AddHttpMessageHandler(() => new PlainHttpFailures());
-            http.AddStandardResilienceHandler(o => Configure(o, attempt));
+            http.AddStandardResilienceHandler()
+                .Configure((o, services) => Configure(o, TimeSpan.FromSeconds(services.Limits().Timeouts.OutgoingSeconds)));
             http.AddServiceDiscovery();
         });
     }

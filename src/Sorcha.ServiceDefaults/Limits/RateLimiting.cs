@@ -6,6 +6,7 @@ using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.RateLimiting;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Health;
 
@@ -18,16 +19,13 @@ namespace Sorcha.ServiceDefaults.Limits;
 /// </summary>
 public static class RateLimiting
 {
-    internal static void AddSorchaRateLimiting(this IHostApplicationBuilder builder, RateLimitOptions options)
+    internal static void AddSorchaRateLimiting(this IHostApplicationBuilder builder)
     {
-        if (!options.Enabled)
+        builder.Services.AddRateLimiter(_ => { });
+        builder.Services.AddOptions<RateLimiterOptions>().Configure<IOptions<LimitsOptions>>((o, limits) =>
         {
-            return;
-        }
-
-        var (period, tokens) = Replenishment(options.PermitsPerSecond);
-        builder.Services.AddRateLimiter(o =>
-        {
+            var options = limits.Value.RateLimit;
+            var (period, tokens) = Replenishment(options.PermitsPerSecond);
             o.RejectionStatusCode = StatusCodes.Status429TooManyRequests;
             o.GlobalLimiter = PartitionedRateLimiter.Create<HttpContext, string>(context => HealthSetup.IsProbe(context.Request.Path)
                 ? RateLimitPartition.GetNoLimiter("probes")
@@ -46,7 +44,7 @@ public static class RateLimiting
     /// <summary>Between UseAuthentication and UseAuthorization; nothing when rate limiting is off.</summary>
     public static void UseSorchaRateLimiting(this WebApplication app)
     {
-        if (app.Configuration.Limits().RateLimit.Enabled)
+        if (app.Services.Limits().RateLimit.Enabled)
         {
             app.UseRateLimiter();
         }

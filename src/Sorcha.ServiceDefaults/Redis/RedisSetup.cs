@@ -20,8 +20,8 @@ public static class RedisSetup
             return;
         }
 
-        var options = Options(connectionString, builder.Configuration.Limits().Redis);
-        builder.Services.AddSingleton<IConnectionMultiplexer>(_ => ConnectionMultiplexer.Connect(options));
+        builder.Services.AddSingleton<IConnectionMultiplexer>(services =>
+            ConnectionMultiplexer.Connect(Options(connectionString, services.Limits().Redis)));
         builder.Services.AddHostedService<RedisWarmUp>();
     }
 

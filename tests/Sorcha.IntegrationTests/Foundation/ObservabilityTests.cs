@@ -151,6 +151,7 @@ public sealed class ObservabilityTests
             builder.Services.ConfigureOpenTelemetryTracerProvider(t => t.AddInMemoryExporter(host.Spans));
             builder.Services.ConfigureOpenTelemetryLoggerProvider(l => l.AddInMemoryExporter(host.Logs));
             host._app = builder.Build();
+            host._app.UseServiceDefaults();
             host._app.MapDefaultEndpoints();
             host._app.MapMethods("/work", ["GET", "POST"], (string item, ILogger<Host> log) =>
             {

@@ -37,6 +37,7 @@ public sealed class RedisUnreachableTests
         builder.WebHost.UseUrls($"http://127.0.0.1:{port}");
         builder.AddServiceDefaults();
         await using var app = builder.Build();
+        app.UseServiceDefaults();
         app.MapDefaultEndpoints();
         app.MapGet("/read", async (IConnectionMultiplexer redis) => (string?)await redis.GetDatabase().StringGetAsync("some-key"))
             .AllowAnonymous();

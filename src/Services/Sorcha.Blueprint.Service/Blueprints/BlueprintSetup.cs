@@ -1,6 +1,7 @@
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Instances;
+using Microsoft.Extensions.Options;
 using Sorcha.ServiceDefaults.Limits;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
@@ -13,13 +14,18 @@ public static class BlueprintSetup
     /// <summary>Stores, the engine with its compiled-action cache (one per process) and budgets, and the action pipeline.</summary>
     public static void AddBlueprintServices(this WebApplicationBuilder builder)
     {
-        var limits = builder.Configuration.GetSection(EngineLimitsSection).Get<EngineLimits>() ?? new EngineLimits();
+        builder.Services.AddOptions<EngineLimits>()
+            .Bind(builder.Configuration.GetSection(EngineLimitsSection))
+            .Validate(l => l.TimeMilliseconds > 0 && l.Steps > 0 && l.Output > 0,
+                $"{EngineLimitsSection}:TimeMilliseconds, Steps and Output must each be more than 0.")
+            .ValidateOnStart();
         builder.AcceptServerOwnedMembers();
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddSingleton<BlueprintStore>();
         builder.Services.AddSingleton<InstanceStore>();
         builder.Services.AddSingleton<CompiledActionCache>();
-        builder.Services.AddSingleton(sp => new BlueprintEngine(sp.GetRequiredService<CompiledActionCache>(), limits));
+        builder.Services.AddSingleton(sp => new BlueprintEngine(sp.GetRequiredService<CompiledActionCache>(),
+            sp.GetRequiredService<IOptions<EngineLimits>>().Value));
         builder.Services.AddTransient<ActionSubmission>();
         builder.Services.AddSingleton<TransactionCommits>();
         builder.Services.AddSingleton<StepSigning>();

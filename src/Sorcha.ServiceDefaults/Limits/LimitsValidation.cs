@@ -1,0 +1,48 @@
+using Microsoft.Extensions.Options;
+
+namespace Sorcha.ServiceDefaults.Limits;
+
+/// <summary>
+/// Limits that cannot work (a zero rate, a negative timeout, no verify slot) are refused when the process starts, each
+/// named by its configuration key, instead of surfacing later as every request failing.
+/// </summary>
+public sealed class LimitsValidation : IValidateOptions<LimitsOptions>
+{
+    public ValidateOptionsResult Validate(string? name, LimitsOptions options)
+    {
+        var failures = new List<string>();
+        void AtLeast(string key, double value, double minimum)
+        {
+            if (!(value >= minimum)) // also refuses NaN
+            {
+                failures.Add($"{LimitsOptions.Section}:{key} must be at least {minimum}; it is {value}.");
+            }
+        }
+
+        void Positive(string key, double value)
+        {
+            if (!(value > 0))
+            {
+                failures.Add($"{LimitsOptions.Section}:{key} must be more than 0; it is {value}.");
+            }
+        }
+
+        AtLeast("MaxRequestBodyBytes", options.MaxRequestBodyBytes, 1);
+        AtLeast("RateLimit:PermitsPerSecond", options.RateLimit.PermitsPerSecond, 1);
+        AtLeast("RateLimit:Burst", options.RateLimit.Burst, 1);
+        Positive("Timeouts:OutgoingSeconds", options.Timeouts.OutgoingSeconds);
+        Positive("Timeouts:ForwarderSeconds", options.Timeouts.ForwarderSeconds);
+        Positive("Timeouts:ForwarderConnectSeconds", options.Timeouts.ForwarderConnectSeconds);
+        Positive("Timeouts:HealthProbeSeconds", options.Timeouts.HealthProbeSeconds);
+        AtLeast("Redis:ConnectTimeoutMs", options.Redis.ConnectTimeoutMs, 1);
+        AtLeast("Redis:AsyncTimeoutMs", options.Redis.AsyncTimeoutMs, 1);
+        AtLeast("KeyGeneration:Concurrent", options.KeyGeneration.Concurrent, 1);
+        AtLeast("KeyGeneration:QueueSeconds", options.KeyGeneration.QueueSeconds, 0);
+        AtLeast("Verify:PerCaller", options.Verify.PerCaller, 1);
+        AtLeast("Verify:Concurrent", options.Verify.Concurrent, 1);
+        AtLeast("Verify:QueueSeconds", options.Verify.QueueSeconds, 0);
+        AtLeast("Verify:MaxDegreeOfParallelism", options.Verify.MaxDegreeOfParallelism, 1);
+        AtLeast("Health:CacheSeconds", options.Health.CacheSeconds, 0);
+        return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
+    }
+}
