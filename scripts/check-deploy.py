@@ -30,12 +30,13 @@ ISSUER_SECRET = "sorcha-issuer"
 
 def processes():
     """
-    The projects the AppHost starts (named in its code as "Sorcha.Gateway", or Aspire-style Sorcha_Gateway), with
+    The projects the AppHost starts (named in its code by path, AddProject("gateway", "../Sorcha.Gateway/Sorcha.Gateway.csproj"),
+    as "Sorcha.Gateway", or Aspire-style Sorcha_Gateway), with
     their image name (SorchaImage) and code.
     """
     apphost = "".join(p.read_text() for p in (root / "src/Sorcha.AppHost").rglob("*.cs"))
     for project in sorted((root / "src").rglob("*.csproj")):
-        named = f'"{project.stem}"' in apphost or re.search(rf"\b{project.stem.replace('.', '_')}\b", apphost)
+        named = f'{project.stem}.csproj"' in apphost or f'"{project.stem}"' in apphost or re.search(rf"\b{project.stem.replace('.', '_')}\b", apphost)
         if project.stem == "Sorcha.AppHost" or not named:
             continue
         image = re.search(r"<SorchaImage>(\w+)</SorchaImage>", project.read_text())
