@@ -47,13 +47,14 @@ public sealed partial class RegisterStore
     }
 
     /// <summary>
-    /// The dockets that end below <paramref name="height"/>, in number order: with the transactions streamed up to
-    /// the same height, a consistent snapshot even while the sealer keeps going.
+    /// The snapshot's dockets (its first <see cref="RegisterState.Dockets"/>), in number order: with the transactions
+    /// streamed from the same snapshot, a consistent pair even while the sealer keeps going. Counting the dockets that
+    /// end below the height at the time of this read instead would take in one sealed after the transactions were read.
     /// </summary>
     public async IAsyncEnumerable<Docket> StreamDocketsAsync(
-        string registerId, long height, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+        string registerId, RegisterState snapshot, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
-        var count = await Db.SortedSetLengthAsync(RegisterKeys.DocketEnds(registerId), double.NegativeInfinity, height - 1);
+        var count = snapshot.Dockets;
         for (long first = 0; first < count; first += StreamChunk)
         {
             foreach (var docket in await GetDocketsAsync(registerId, first, (int)Math.Min(StreamChunk, count - first)))

@@ -31,7 +31,7 @@ public sealed partial class RegisterStore
     public Task<IReadOnlyList<StoredTransaction>> GetTransactionsAsync(string registerId, long first, int count) =>
         GetTransactionsAsync(registerId, first, count, long.MaxValue);
 
-    /// <param name="height">Only dockets ending below this height are named in <c>docketNumber</c> (a snapshot's dockets).</param>
+    /// <param name="height">Only dockets ending below this sequence are named in <c>docketNumber</c> (a snapshot's dockets).</param>
     private async Task<IReadOnlyList<StoredTransaction>> GetTransactionsAsync(string registerId, long first, int count, long height)
     {
         if (count <= 0 || !RegisterIds.IsValid(registerId))
@@ -58,20 +58,22 @@ public sealed partial class RegisterStore
     }
 
     /// <summary>
-    /// Sequences 0..<paramref name="height"/>−1 in order, a chunk per round trip with the next chunk already in
-    /// flight. Stops early if one is missing (the caller's verifier then reports the gap). A snapshot: a docket sealed
-    /// meanwhile that reaches past the height is not named in any <c>docketNumber</c>, as
-    /// <see cref="StreamDocketsAsync"/> leaves it out too.
+    /// The snapshot's transactions, sequences 0..Height−1 in order, a chunk per round trip with the next chunk already
+    /// in flight. Stops early if one is missing (the caller's verifier then reports the gap). A <c>docketNumber</c> is
+    /// named only for the snapshot's own dockets (those sealed below its <see cref="RegisterState.Sealed"/>), as
+    /// <see cref="StreamDocketsAsync"/> yields exactly those: a docket sealed meanwhile — below the height or across
+    /// it — is in neither stream, so the two always agree.
     /// </summary>
     public async IAsyncEnumerable<StoredTransaction> StreamTransactionsAsync(
-        string registerId, long height, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+        string registerId, RegisterState snapshot, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
-        var next = height > 0 ? GetTransactionsAsync(registerId, 0, (int)Math.Min(StreamChunk, height), height) : null;
+        var (height, sealedBelow) = (snapshot.Height, snapshot.Sealed);
+        var next = height > 0 ? GetTransactionsAsync(registerId, 0, (int)Math.Min(StreamChunk, height), sealedBelow) : null;
         for (long first = 0; next is not null; first += StreamChunk)
         {
             var chunk = await next;
             var nextFirst = first + StreamChunk;
-            next = nextFirst < height ? GetTransactionsAsync(registerId, nextFirst, (int)Math.Min(StreamChunk, height - nextFirst), height) : null;
+            next = nextFirst < height ? GetTransactionsAsync(registerId, nextFirst, (int)Math.Min(StreamChunk, height - nextFirst), sealedBelow) : null;
             foreach (var transaction in chunk)
             {
                 cancellationToken.ThrowIfCancellationRequested();

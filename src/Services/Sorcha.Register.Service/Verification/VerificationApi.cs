@@ -73,8 +73,8 @@ public static class VerificationApi
             MaxDegreeOfParallelism = budget.MaxDegreeOfParallelism,
         };
         var (result, _) = await RegisterVerifier.VerifyAsync(
-            Json(store.StreamTransactionsAsync(id, state.Height, cancellationToken), cancellationToken),
-            store.StreamDocketsAsync(id, state.Height, cancellationToken), options, cancellationToken);
+            Json(store.StreamTransactionsAsync(id, state, cancellationToken), cancellationToken),
+            store.StreamDocketsAsync(id, state, cancellationToken), options, cancellationToken);
         if (result.Valid && audit.Disagreement() is { } disagreement)
         {
             result = new VerificationResult(false, Math.Min(result.CheckedTransactions, disagreement.Sequence), result.CheckedDockets,
@@ -97,7 +97,7 @@ public static class VerificationApi
         response.ContentType = "application/x-ndjson";
         var output = response.BodyWriter;
         var lines = 0;
-        await foreach (var transaction in store.StreamTransactionsAsync(id, state.Height, cancellationToken))
+        await foreach (var transaction in store.StreamTransactionsAsync(id, state, cancellationToken))
         {
             output.Write(transaction.Json.Span);
             output.Write("\n"u8);
@@ -107,7 +107,7 @@ public static class VerificationApi
             }
         }
 
-        await foreach (var docket in store.StreamDocketsAsync(id, state.Height, cancellationToken))
+        await foreach (var docket in store.StreamDocketsAsync(id, state, cancellationToken))
         {
             RegisterExportWriter.WriteDocket(output, docket);
             if (++lines % FlushEvery == 0)
