@@ -47,14 +47,17 @@ public sealed partial class RegisterStore
     }
 
     /// <summary>
-    /// The snapshot's dockets (its first <see cref="RegisterState.Dockets"/>), in number order: with the transactions
-    /// streamed from the same snapshot, a consistent pair even while the sealer keeps going. Counting the dockets that
-    /// end below the height at the time of this read instead would take in one sealed after the transactions were read.
+    /// The snapshot's dockets, in number order: its first <see cref="RegisterState.Dockets"/>, of those only the ones
+    /// that end below its height (in an intact store that is all of them; in one whose head was moved back, the
+    /// dockets past it are left out so that verify names the head's disagreement). With the transactions streamed from
+    /// the same snapshot, a consistent pair even while the sealer keeps going: counting by height alone would take in a
+    /// docket sealed after the snapshot was read.
     /// </summary>
     public async IAsyncEnumerable<Docket> StreamDocketsAsync(
         string registerId, RegisterState snapshot, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
-        var count = snapshot.Dockets;
+        var count = Math.Min(snapshot.Dockets,
+            await Db.SortedSetLengthAsync(RegisterKeys.DocketEnds(registerId), double.NegativeInfinity, snapshot.Height - 1));
         for (long first = 0; first < count; first += StreamChunk)
         {
             foreach (var docket in await GetDocketsAsync(registerId, first, (int)Math.Min(StreamChunk, count - first)))

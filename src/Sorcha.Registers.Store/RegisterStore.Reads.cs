@@ -60,14 +60,14 @@ public sealed partial class RegisterStore
     /// <summary>
     /// The snapshot's transactions, sequences 0..Height−1 in order, a chunk per round trip with the next chunk already
     /// in flight. Stops early if one is missing (the caller's verifier then reports the gap). A <c>docketNumber</c> is
-    /// named only for the snapshot's own dockets (those sealed below its <see cref="RegisterState.Sealed"/>), as
+    /// named only for the snapshot's own dockets (those sealed below its <see cref="RegisterState.Sealed"/> and its height), as
     /// <see cref="StreamDocketsAsync"/> yields exactly those: a docket sealed meanwhile — below the height or across
     /// it — is in neither stream, so the two always agree.
     /// </summary>
     public async IAsyncEnumerable<StoredTransaction> StreamTransactionsAsync(
         string registerId, RegisterState snapshot, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
-        var (height, sealedBelow) = (snapshot.Height, snapshot.Sealed);
+        var (height, sealedBelow) = (snapshot.Height, Math.Min(snapshot.Sealed, snapshot.Height));
         var next = height > 0 ? GetTransactionsAsync(registerId, 0, (int)Math.Min(StreamChunk, height), sealedBelow) : null;
         for (long first = 0; next is not null; first += StreamChunk)
         {
