@@ -7,6 +7,8 @@
 #   wallet_direct GET /api/wallets/{address} straight to the Wallet service
 # Any non-2xx answer or socket error makes the figure fail (exit 1): a fast error is not throughput.
 # usage: scripts/throughput-ab.sh <commit A> [rounds=2] [seconds=10]      (needs wrk and jq; builds A once)
+# B_ENV="Replicas=2 Redis__Provider=cluster" scripts/throughput-ab.sh HEAD: one build, two topologies (the AppHost's
+# settings in B_ENV are given to side B's AppHost only; docs/deploy.md, "Scaling model").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/platform.sh
@@ -37,7 +39,11 @@ wrk_rps() {
 
 side_run() { # <side A|B> <checkout>
   data=$(mktemp -d)
+  local kv b_env=()
+  [ "$1" = B ] && read -ra b_env <<<"${B_ENV:-}"
+  for kv in "${b_env[@]}"; do export "$kv"; done
   platform_launch PLATFORM "$data" "$out/platform-$1-$round.log" "$2"
+  for kv in "${b_env[@]}"; do unset "${kv%%=*}"; done
   platform_wait PLATFORM >/dev/null || return 1
   local token address wallet_pid wallet_url
   token=$(curl -sf "$PLATFORM_URL/api/auth/token" -d grant_type=client_credentials -d client_id=throughput-ab \
