@@ -5,9 +5,8 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Cryptography;
-using Sorcha.IntegrationTests.Infrastructure;
 
-namespace Sorcha.IntegrationTests.Ledger;
+namespace Sorcha.Testing.Ledger;
 
 /// <summary>A client's signing identity: a key pair and the address derived from it.</summary>
 public sealed record Signer(SignatureAlgorithm Algorithm, KeyPair Keys, string Address)

@@ -1,14 +1,25 @@
 using System.Net;
 using System.Text.Json.Nodes;
 using Sorcha.Cryptography;
-using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Client;
+using Sorcha.Testing.Ledger;
 
-namespace Sorcha.IntegrationTests.Ledger;
+namespace Sorcha.Register.Service.Tests;
 
 /// <summary>Every refused submission is a 4xx problem document and commits nothing: the register's height stays put.</summary>
-[Collection(PlatformScope.Name)]
-public sealed class TransactionBadInputTests(PlatformFixture platform)
+[Collection(LedgerScope.Name)]
+public sealed class TransactionBadInputTests(LedgerServices services)
 {
+    /// <summary>A caller's raw HTTP client (the tests send hand-built wire JSON) and a fresh register of its own.</summary>
+    private async Task<(SorchaClient Sorcha, HttpClient Client, string Id)> CallerWithRegisterAsync(string clientId)
+    {
+        var sorcha = services.Client(clientId);
+        var register = await sorcha.Registers.CreateAsync("ledger test");
+        return (sorcha, sorcha.Http, register.Id);
+    }
+
+    private static async Task<long> HeightAsync(SorchaClient sorcha, string id) => (await sorcha.Registers.GetAsync(id)).Height;
+
     public static TheoryData<string> Rejections() => ["bad signature", "address of another key", "tampered after signing",
         "timestamp changed after signing", "nistp256 signed", "unknown register"];
 
@@ -16,8 +27,7 @@ public sealed class TransactionBadInputTests(PlatformFixture platform)
     [MemberData(nameof(Rejections))]
     public async Task Well_formed_but_unauthentic_or_misdirected_is_422_and_commits_nothing(string reason)
     {
-        using var client = await platform.ClientAsync("tx-422");
-        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var (sorcha, client, id) = await CallerWithRegisterAsync("tx-422");
         var signer = Signer.New();
         var tx = reason switch
         {
@@ -39,7 +49,7 @@ public sealed class TransactionBadInputTests(PlatformFixture platform)
             Assert.Contains("unknown register", problem.Str("detail"), StringComparison.Ordinal);
         }
 
-        Assert.Equal(0, await LedgerFlows.HeightAsync(client, id));
+        Assert.Equal(0, await HeightAsync(sorcha, id));
         using var located = await client.GetAsync($"/api/transactions/{tx.TxId}");
         Assert.Equal(HttpStatusCode.NotFound, located.StatusCode);
     }
@@ -47,8 +57,7 @@ public sealed class TransactionBadInputTests(PlatformFixture platform)
     [Fact]
     public async Task A_valid_nistp256_transaction_commits()
     {
-        using var client = await platform.ClientAsync("tx-p256");
-        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var (_, client, id) = await CallerWithRegisterAsync("tx-p256");
         var tx = LedgerFlows.Build(id, Signer.New(SignatureAlgorithm.NISTP256));
         var committed = await LedgerFlows.SubmitAsync(client, tx, HttpStatusCode.Created);
         Assert.Equal(tx.TxId, committed.Str("txId"));
@@ -61,19 +70,17 @@ public sealed class TransactionBadInputTests(PlatformFixture platform)
     [InlineData("{\"registerId\":5}", "sender")]
     public async Task Malformed_or_incomplete_is_400_listing_the_fields_and_commits_nothing(string body, string field)
     {
-        using var client = await platform.ClientAsync("tx-400");
-        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var (sorcha, client, id) = await CallerWithRegisterAsync("tx-400");
         using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(body));
         var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
         Assert.True(problem.GetProperty("errors").TryGetProperty(field, out _), problem.GetRawText());
-        Assert.Equal(0, await LedgerFlows.HeightAsync(client, id));
+        Assert.Equal(0, await HeightAsync(sorcha, id));
     }
 
     [Fact]
     public async Task Every_bad_field_is_listed_at_once()
     {
-        using var client = await platform.ClientAsync("tx-400-all");
-        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var (sorcha, client, id) = await CallerWithRegisterAsync("tx-400-all");
         var tx = LedgerFlows.Build(id, Signer.New(), afterSigning: t =>
         {
             t["algorithm"] = "DSA";
@@ -89,14 +96,13 @@ public sealed class TransactionBadInputTests(PlatformFixture platform)
         }
 
         Assert.True(errors.EnumerateObject().Count() >= 4, errors.GetRawText());
-        Assert.Equal(0, await LedgerFlows.HeightAsync(client, id));
+        Assert.Equal(0, await HeightAsync(sorcha, id));
     }
 
     [Fact]
     public async Task A_transaction_over_one_MiB_is_413_and_commits_nothing()
     {
-        using var client = await platform.ClientAsync("tx-413");
-        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var (sorcha, client, id) = await CallerWithRegisterAsync("tx-413");
         var tx = LedgerFlows.Build(id, Signer.New(), JsonValue.Create(new string('x', 1024 * 1024)));
         using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
         await ProblemAssert.IsProblemAsync(response, HttpStatusCode.RequestEntityTooLarge);
@@ -106,14 +112,13 @@ public sealed class TransactionBadInputTests(PlatformFixture platform)
         using var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody([tx, small]));
         var results = (await Json.ReadAsync(batch)).GetProperty("results").EnumerateArray().ToList();
         Assert.Equal([413, 201], results.Select(r => r.GetProperty("status").GetInt32()));
-        Assert.Equal(1, await LedgerFlows.HeightAsync(client, id));
+        Assert.Equal(1, await HeightAsync(sorcha, id));
     }
 
     [Fact]
     public async Task A_batch_of_more_than_1000_or_not_a_batch_is_400_and_commits_nothing()
     {
-        using var client = await platform.ClientAsync("tx-batch-400");
-        var id = (await LedgerFlows.CreateRegisterAsync(client)).Str("id");
+        var (sorcha, client, id) = await CallerWithRegisterAsync("tx-batch-400");
         var signer = Signer.New();
         var one = LedgerFlows.Build(id, signer);
         using var tooMany = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(Enumerable.Repeat(one, 1001)));
@@ -126,6 +131,6 @@ public sealed class TransactionBadInputTests(PlatformFixture platform)
             await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
         }
 
-        Assert.Equal(0, await LedgerFlows.HeightAsync(client, id));
+        Assert.Equal(0, await HeightAsync(sorcha, id));
     }
 }
