@@ -2,17 +2,17 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text;
 using System.Text.Json.Nodes;
-using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Testing.Blueprints;
 
-namespace Sorcha.IntegrationTests.Blueprints;
+namespace Sorcha.Blueprint.Service.Tests;
 
-[Collection(PlatformScope.Name)]
-public sealed class BlueprintCrudTests(PlatformFixture platform)
+[Collection(BlueprintScope.Name)]
+public sealed class BlueprintCrudTests(BlueprintServices services)
 {
     [Fact]
     public async Task Create_assigns_id_version_1_unpublished_and_get_put_delete_follow()
     {
-        using var owner = await platform.ClientAsync("bp-crud-owner");
+        using var owner = await services.ClientAsync("bp-crud-owner");
         var sample = BlueprintFlows.Sample("expense-approval");
         sample["version"] = 7;
         sample["published"] = true;
@@ -47,8 +47,8 @@ public sealed class BlueprintCrudTests(PlatformFixture platform)
     [Fact]
     public async Task Others_can_read_but_not_change_delete_or_publish()
     {
-        using var owner = await platform.ClientAsync("bp-vis-owner");
-        using var other = await platform.ClientAsync("bp-vis-other");
+        using var owner = await services.ClientAsync("bp-vis-owner");
+        using var other = await services.ClientAsync("bp-vis-other");
         var id = (await BlueprintFlows.CreateAsync(owner, BlueprintFlows.Sample("expense-approval"))).Str("id");
 
         await BlueprintFlows.GetAsync(other, $"/api/blueprints/{id}");
@@ -62,7 +62,7 @@ public sealed class BlueprintCrudTests(PlatformFixture platform)
     [Fact]
     public async Task Published_blueprint_is_immutable_and_publish_is_idempotent()
     {
-        using var owner = await platform.ClientAsync("bp-pub-owner");
+        using var owner = await services.ClientAsync("bp-pub-owner");
         var id = await BlueprintFlows.PublishedAsync(owner, "loan-application");
 
         var again = await Json.PostAsync(owner, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
@@ -76,7 +76,7 @@ public sealed class BlueprintCrudTests(PlatformFixture platform)
     [Fact]
     public async Task List_pages_in_creation_order()
     {
-        using var caller = await platform.ClientAsync("bp-paging");
+        using var caller = await services.ClientAsync("bp-paging");
         var ids = new List<string>();
         for (var i = 0; i < 3; i++)
         {
@@ -103,7 +103,7 @@ public sealed class BlueprintCrudTests(PlatformFixture platform)
     [Fact]
     public async Task Bad_shape_is_400_listing_every_bad_field_and_creates_nothing()
     {
-        using var caller = await platform.ClientAsync("bp-shape");
+        using var caller = await services.ClientAsync("bp-shape");
         var total = (await BlueprintFlows.GetAsync(caller, "/api/blueprints?pageSize=1")).GetProperty("totalCount").GetInt32();
         var body = new JsonObject
         {
@@ -126,7 +126,7 @@ public sealed class BlueprintCrudTests(PlatformFixture platform)
     [Fact]
     public async Task Blueprint_over_the_size_limit_is_413()
     {
-        using var caller = await platform.ClientAsync("bp-413");
+        using var caller = await services.ClientAsync("bp-413");
         var sample = BlueprintFlows.Sample("expense-approval");
         sample["description"] = new string('x', 600 * 1024);
         using var response = await caller.PostAsJsonAsync("/api/blueprints", sample);
@@ -136,7 +136,7 @@ public sealed class BlueprintCrudTests(PlatformFixture platform)
     [Fact]
     public async Task Publish_with_problems_is_422_listing_every_problem()
     {
-        using var owner = await platform.ClientAsync("bp-422");
+        using var owner = await services.ClientAsync("bp-422");
         var blueprint = JsonNode.Parse("""
         {
           "title": "Broken",
@@ -169,7 +169,7 @@ public sealed class BlueprintCrudTests(PlatformFixture platform)
     [Fact]
     public async Task Unknown_blueprint_is_404_everywhere()
     {
-        using var caller = await platform.ClientAsync("bp-404");
+        using var caller = await services.ClientAsync("bp-404");
         const string id = "0123456789abcdef0123456789abcdef";
         await BlueprintFlows.GetAsync(caller, $"/api/blueprints/{id}", HttpStatusCode.NotFound);
         await BlueprintFlows.SendAsync(caller, HttpMethod.Put, $"/api/blueprints/{id}", BlueprintFlows.Sample("expense-approval"),

@@ -2,13 +2,13 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Testing.Blueprints;
 
-namespace Sorcha.IntegrationTests.Blueprints;
+namespace Sorcha.Blueprint.Service.Tests;
 
 /// <summary>POST /api/execution/* on the expense-approval sample with real data.</summary>
-[Collection(PlatformScope.Name)]
-public sealed class ExecutionHelperTests(PlatformFixture platform)
+[Collection(BlueprintScope.Name)]
+public sealed class ExecutionHelperTests(BlueprintServices services)
 {
     private static object Claim(double amount) => new
     {
@@ -25,7 +25,7 @@ public sealed class ExecutionHelperTests(PlatformFixture platform)
     [Fact]
     public async Task Validate_reports_valid_data_and_every_failing_pointer()
     {
-        using var caller = await platform.ClientAsync("exec-validate");
+        using var caller = await services.ClientAsync("exec-validate");
         var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Str("id");
 
         var ok = await Json.PostAsync(caller, "/api/execution/validate",
@@ -47,7 +47,7 @@ public sealed class ExecutionHelperTests(PlatformFixture platform)
     [Fact]
     public async Task Calculate_route_and_disclose_follow_the_blueprint()
     {
-        using var caller = await platform.ClientAsync("exec-run");
+        using var caller = await services.ClientAsync("exec-run");
         var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Str("id");
 
         var calculated = await Json.PostAsync(caller, "/api/execution/calculate",
@@ -77,7 +77,7 @@ public sealed class ExecutionHelperTests(PlatformFixture platform)
     [Fact]
     public async Task Unknown_ids_are_404_missing_ids_400_and_no_route_422()
     {
-        using var caller = await platform.ClientAsync("exec-bad");
+        using var caller = await services.ClientAsync("exec-bad");
         var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("loan-application"))).Str("id");
 
         using var unknownBlueprint = await caller.PostAsJsonAsync("/api/execution/validate",
@@ -99,7 +99,7 @@ public sealed class ExecutionHelperTests(PlatformFixture platform)
     [Fact]
     public async Task Draft_whose_action_cannot_compile_is_422()
     {
-        using var caller = await platform.ClientAsync("exec-draft");
+        using var caller = await services.ClientAsync("exec-draft");
         var draft = BlueprintFlows.Sample("expense-approval");
         draft["actions"]![0]!["dataSchema"] = JsonNode.Parse("""{ "type": "objekt" }""");
         var id = (await BlueprintFlows.CreateAsync(caller, draft)).Str("id");

@@ -2,9 +2,8 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using Sorcha.IntegrationTests.Infrastructure;
 
-namespace Sorcha.IntegrationTests.Blueprints;
+namespace Sorcha.Testing.Blueprints;
 
 /// <summary>Small steps the blueprint tests share: samples from samples/blueprints, create, publish.</summary>
 public static class BlueprintFlows
