@@ -1,9 +1,8 @@
 using System.Net;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using Sorcha.IntegrationTests.Infrastructure;
 
-namespace Sorcha.IntegrationTests.Blueprints;
+namespace Sorcha.Testing.Blueprints;
 
 /// <summary>Instance set-up shared by the instance tests: wallets, a register, an instance of expense-approval.</summary>
 public static class InstanceFlows

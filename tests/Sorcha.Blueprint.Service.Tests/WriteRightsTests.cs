@@ -1,26 +1,25 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
-using Sorcha.IntegrationTests.Blueprints;
-using Sorcha.IntegrationTests.Infrastructure;
-using Sorcha.IntegrationTests.Ledger;
+using Sorcha.Testing.Blueprints;
+using Sorcha.Testing.Ledger;
 
-namespace Sorcha.IntegrationTests.Rights;
+namespace Sorcha.Blueprint.Service.Tests;
 
 /// <summary>
 /// issue 14: any authenticated caller could append to any register. A register's owner (its creator) grants and
 /// revokes writers; everyone else's commit is 403, single or in a batch, and only its owner or a writer may bind a
 /// blueprint instance to it.
 /// </summary>
-[Collection(PlatformScope.Name)]
-public sealed class WriteRightsTests(PlatformFixture platform)
+[Collection(BlueprintScope.Name)]
+public sealed class WriteRightsTests(BlueprintServices services)
 {
     [Fact]
     public async Task Only_the_owner_and_granted_writers_commit_and_only_the_owner_grants()
     {
-        using var alice = await platform.ClientAsync("rights-alice");
-        using var bob = await platform.ClientAsync("rights-bob");
-        using var carol = await platform.ClientAsync("rights-carol");
+        using var alice = await services.ClientAsync("rights-alice");
+        using var bob = await services.ClientAsync("rights-bob");
+        using var carol = await services.ClientAsync("rights-carol");
         var id = (await LedgerFlows.CreateRegisterAsync(alice, "rights")).Str("id");
         var signer = Signer.New();
 
@@ -68,9 +67,9 @@ public sealed class WriteRightsTests(PlatformFixture platform)
     [Fact]
     public async Task Only_the_owner_or_a_writer_binds_an_instance_to_a_register()
     {
-        using var owner = await platform.ClientAsync("rights-inst-owner");
-        using var writer = await platform.ClientAsync("rights-inst-writer");
-        using var stranger = await platform.ClientAsync("rights-inst-stranger");
+        using var owner = await services.ClientAsync("rights-inst-owner");
+        using var writer = await services.ClientAsync("rights-inst-writer");
+        using var stranger = await services.ClientAsync("rights-inst-stranger");
         var register = await InstanceFlows.RegisterAsync(owner);
         (await owner.PutAsync($"/api/registers/{register}/writers/rights-inst-writer", null)).Dispose();
 
@@ -97,8 +96,8 @@ public sealed class WriteRightsTests(PlatformFixture platform)
     [Fact]
     public async Task Revoking_the_instance_creators_right_stops_its_steps_until_granted_again()
     {
-        using var owner = await platform.ClientAsync("rights-step-owner");
-        using var writer = await platform.ClientAsync("rights-step-writer");
+        using var owner = await services.ClientAsync("rights-step-owner");
+        using var writer = await services.ClientAsync("rights-step-writer");
         var register = await InstanceFlows.RegisterAsync(owner);
         (await owner.PutAsync($"/api/registers/{register}/writers/rights-step-writer", null)).Dispose();
         var wallet = await InstanceFlows.WalletAsync(writer);
