@@ -1,8 +1,11 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text;
+using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.Client;
 using Sorcha.Testing.Blueprints;
+using BlueprintModel = Sorcha.Client.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Tests;
 
@@ -18,30 +21,29 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         sample["published"] = true;
 
         var created = await BlueprintFlows.CreateAsync(owner, sample);
-        var id = created.Str("id");
+        var id = created.Id!;
         Assert.NotEqual("expense-approval", id);
         Assert.Matches("^[0-9a-f]{32}$", id);
-        Assert.Equal(1, created.GetProperty("version").GetInt32());
-        Assert.False(created.GetProperty("published").GetBoolean());
-        Assert.Equal(3, created.GetProperty("actions").GetArrayLength());
+        Assert.Equal(1, created.Version);
+        Assert.False(created.Published);
+        Assert.Equal(3, created.Actions.Count);
 
-        var fetched = await BlueprintFlows.GetAsync(owner, $"/api/blueprints/{id}");
-        Assert.Equal("Expense approval", fetched.Str("title"));
+        var fetched = await Json.GetAsync<BlueprintModel>(owner, $"/api/blueprints/{id}");
+        Assert.Equal("Expense approval", fetched.Title);
 
         sample["title"] = "Expense approval v2";
         sample["version"] = 1;
-        var updated = await BlueprintFlows.SendAsync(owner, HttpMethod.Put, $"/api/blueprints/{id}", sample, HttpStatusCode.OK);
-        Assert.Equal(2, updated.GetProperty("version").GetInt32());
-        Assert.Equal("Expense approval v2", updated.Str("title"));
-        Assert.Equal(id, updated.Str("id"));
+        var updated = await Json.SendAsync<BlueprintModel>(owner, HttpMethod.Put, $"/api/blueprints/{id}", sample, HttpStatusCode.OK);
+        Assert.Equal(2, updated.Version);
+        Assert.Equal("Expense approval v2", updated.Title);
+        Assert.Equal(id, updated.Id);
 
         // A PUT based on a stale version loses: the client must refetch.
-        var stale = await BlueprintFlows.SendAsync(owner, HttpMethod.Put, $"/api/blueprints/{id}", sample, HttpStatusCode.Conflict);
-        Assert.Equal(409, stale.GetProperty("status").GetInt32());
+        await ProblemAssert.RefusedAsync(owner, HttpMethod.Put, $"/api/blueprints/{id}", sample, HttpStatusCode.Conflict);
 
-        await BlueprintFlows.SendAsync(owner, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.NoContent);
-        await BlueprintFlows.GetAsync(owner, $"/api/blueprints/{id}", HttpStatusCode.NotFound);
-        await BlueprintFlows.SendAsync(owner, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.NotFound);
+        await Json.SendAsync<JsonElement>(owner, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.NoContent);
+        await ProblemAssert.RefusedAsync(owner, HttpMethod.Get, $"/api/blueprints/{id}", null, HttpStatusCode.NotFound);
+        await ProblemAssert.RefusedAsync(owner, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.NotFound);
     }
 
     [Fact]
@@ -49,14 +51,16 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
     {
         using var owner = await services.ClientAsync("bp-vis-owner");
         using var other = await services.ClientAsync("bp-vis-other");
-        var id = (await BlueprintFlows.CreateAsync(owner, BlueprintFlows.Sample("expense-approval"))).Str("id");
+        var id = (await BlueprintFlows.CreateAsync(owner, BlueprintFlows.Sample("expense-approval"))).Id!;
 
-        await BlueprintFlows.GetAsync(other, $"/api/blueprints/{id}");
-        await BlueprintFlows.SendAsync(other, HttpMethod.Put, $"/api/blueprints/{id}", BlueprintFlows.Sample("expense-approval"),
+        Assert.Equal(id, (await Json.GetAsync<BlueprintModel>(other, $"/api/blueprints/{id}")).Id);
+        await ProblemAssert.RefusedAsync(other, HttpMethod.Put, $"/api/blueprints/{id}", BlueprintFlows.Sample("expense-approval"),
             HttpStatusCode.Forbidden);
-        await BlueprintFlows.SendAsync(other, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.Forbidden);
-        await BlueprintFlows.SendAsync(other, HttpMethod.Post, $"/api/blueprints/{id}/publish", null, HttpStatusCode.Forbidden);
-        Assert.Equal(1, (await BlueprintFlows.GetAsync(owner, $"/api/blueprints/{id}")).GetProperty("version").GetInt32());
+        await ProblemAssert.RefusedAsync(other, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.Forbidden);
+        await ProblemAssert.RefusedAsync(other, HttpMethod.Post, $"/api/blueprints/{id}/publish", null, HttpStatusCode.Forbidden);
+        var unchanged = await Json.GetAsync<BlueprintModel>(owner, $"/api/blueprints/{id}");
+        Assert.Equal(1, unchanged.Version);
+        Assert.False(unchanged.Published);
     }
 
     [Fact]
@@ -65,12 +69,12 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         using var owner = await services.ClientAsync("bp-pub-owner");
         var id = await BlueprintFlows.PublishedAsync(owner, "loan-application");
 
-        var again = await Json.PostAsync(owner, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
-        Assert.True(again.GetProperty("published").GetBoolean());
-        Assert.Equal(1, again.GetProperty("version").GetInt32());
-        await BlueprintFlows.SendAsync(owner, HttpMethod.Put, $"/api/blueprints/{id}", BlueprintFlows.Sample("loan-application"),
+        var again = await Json.PostAsync<BlueprintModel>(owner, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
+        Assert.True(again.Published);
+        Assert.Equal(1, again.Version);
+        await ProblemAssert.RefusedAsync(owner, HttpMethod.Put, $"/api/blueprints/{id}", BlueprintFlows.Sample("loan-application"),
             HttpStatusCode.Conflict);
-        await BlueprintFlows.SendAsync(owner, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.Conflict);
+        await ProblemAssert.RefusedAsync(owner, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.Conflict);
     }
 
     [Fact]
@@ -82,29 +86,28 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         {
             var sample = BlueprintFlows.Sample("expense-approval");
             sample["title"] = $"paging {i}";
-            ids.Add((await BlueprintFlows.CreateAsync(caller, sample)).Str("id"));
+            ids.Add((await BlueprintFlows.CreateAsync(caller, sample)).Id!);
         }
 
         // Tests run one at a time, so the three newest blueprints are ours, at the end of the creation order.
-        var total = (await BlueprintFlows.GetAsync(caller, "/api/blueprints?pageSize=1")).GetProperty("totalCount").GetInt32();
-        var lastTwo = await BlueprintFlows.GetAsync(caller, $"/api/blueprints?page={(total + 1) / 2}&pageSize=2");
-        var first = await BlueprintFlows.GetAsync(caller, $"/api/blueprints?page={total - 2}&pageSize=1");
-        Assert.Equal(ids[0], first.GetProperty("items")[0].Str("id"));
-        var tail = lastTwo.GetProperty("items").EnumerateArray().Select(i => i.Str("id")).ToList();
-        Assert.Equal(total % 2 == 0 ? ids[1..] : [ids[2]], tail);
-        Assert.Equal(2, lastTwo.GetProperty("pageSize").GetInt32());
-        Assert.Equal(total, lastTwo.GetProperty("totalCount").GetInt32());
+        var total = (int)(await TotalAsync(caller));
+        var lastTwo = await Json.GetAsync<Paged<BlueprintModel>>(caller, $"/api/blueprints?page={(total + 1) / 2}&pageSize=2");
+        var first = await Json.GetAsync<Paged<BlueprintModel>>(caller, $"/api/blueprints?page={total - 2}&pageSize=1");
+        Assert.Equal(ids[0], first.Items[0].Id);
+        Assert.Equal(total % 2 == 0 ? ids[1..] : [ids[2]], lastTwo.Items.Select(i => i.Id));
+        Assert.Equal(2, lastTwo.PageSize);
+        Assert.Equal(total, lastTwo.TotalCount);
 
-        using var bad = await caller.GetAsync("/api/blueprints?page=0&pageSize=101");
-        var problem = await ProblemAssert.IsProblemAsync(bad, HttpStatusCode.BadRequest);
-        Assert.Equal(["page", "pageSize"], BlueprintFlows.ErrorKeys(problem).Order());
+        var problem = await ProblemAssert.RefusedAsync(caller, HttpMethod.Get, "/api/blueprints?page=0&pageSize=101", null,
+            HttpStatusCode.BadRequest);
+        Assert.Equal(["page", "pageSize"], ProblemAssert.ErrorKeys(problem).Order());
     }
 
     [Fact]
     public async Task Bad_shape_is_400_listing_every_bad_field_and_creates_nothing()
     {
         using var caller = await services.ClientAsync("bp-shape");
-        var total = (await BlueprintFlows.GetAsync(caller, "/api/blueprints?pageSize=1")).GetProperty("totalCount").GetInt32();
+        var total = await TotalAsync(caller);
         var body = new JsonObject
         {
             ["title"] = "",
@@ -113,14 +116,14 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         };
 
         using var response = await caller.PostAsJsonAsync("/api/blueprints", body);
-        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
+        var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.BadRequest);
         Assert.Equal(
             ["/actions/0/dataSchema", "/actions/0/sender", "/participants/0/id", "/participants/1", "/title"],
-            BlueprintFlows.ErrorKeys(problem).Order(StringComparer.Ordinal));
+            ProblemAssert.ErrorKeys(problem).Order(StringComparer.Ordinal));
 
         using var malformed = await caller.PostAsync("/api/blueprints", new StringContent("{\"title\":", Encoding.UTF8, "application/json"));
         await ProblemAssert.IsProblemAsync(malformed, HttpStatusCode.BadRequest);
-        Assert.Equal(total, (await BlueprintFlows.GetAsync(caller, "/api/blueprints?pageSize=1")).GetProperty("totalCount").GetInt32());
+        Assert.Equal(total, await TotalAsync(caller));
     }
 
     [Fact]
@@ -151,11 +154,11 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
           ]
         }
         """)!;
-        var id = (await BlueprintFlows.CreateAsync(owner, blueprint)).Str("id");
+        var id = (await BlueprintFlows.CreateAsync(owner, blueprint)).Id!;
 
-        using var response = await owner.PostAsync($"/api/blueprints/{id}/publish", null);
-        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.UnprocessableEntity);
-        var keys = BlueprintFlows.ErrorKeys(problem);
+        var problem = await ProblemAssert.RefusedAsync(owner, HttpMethod.Post, $"/api/blueprints/{id}/publish", null,
+            HttpStatusCode.UnprocessableEntity);
+        var keys = ProblemAssert.ErrorKeys(problem);
         Assert.Contains("/participants", keys);                       // fewer than 2 participants
         Assert.Contains("/actions/0/sender", keys);                   // unknown participant
         Assert.Contains("/actions/0/routes/0/next", keys);            // unknown action
@@ -163,7 +166,7 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         Assert.Contains(keys, k => k.StartsWith("/actions/0/dataSchema", StringComparison.Ordinal));    // invalid schema
         Assert.Contains(keys, k => k.StartsWith("/actions/0/calculations/x", StringComparison.Ordinal)); // invalid logic
         Assert.Contains("/actions/1", keys);                          // unreachable
-        Assert.False((await BlueprintFlows.GetAsync(owner, $"/api/blueprints/{id}")).GetProperty("published").GetBoolean());
+        Assert.False((await Json.GetAsync<BlueprintModel>(owner, $"/api/blueprints/{id}")).Published);
     }
 
     [Fact]
@@ -171,11 +174,14 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
     {
         using var caller = await services.ClientAsync("bp-404");
         const string id = "0123456789abcdef0123456789abcdef";
-        await BlueprintFlows.GetAsync(caller, $"/api/blueprints/{id}", HttpStatusCode.NotFound);
-        await BlueprintFlows.SendAsync(caller, HttpMethod.Put, $"/api/blueprints/{id}", BlueprintFlows.Sample("expense-approval"),
+        await ProblemAssert.RefusedAsync(caller, HttpMethod.Get, $"/api/blueprints/{id}", null, HttpStatusCode.NotFound);
+        await ProblemAssert.RefusedAsync(caller, HttpMethod.Put, $"/api/blueprints/{id}", BlueprintFlows.Sample("expense-approval"),
             HttpStatusCode.NotFound);
-        await BlueprintFlows.SendAsync(caller, HttpMethod.Post, $"/api/blueprints/{id}/publish", null, HttpStatusCode.NotFound);
-        await BlueprintFlows.SendAsync(caller, HttpMethod.Post, $"/api/blueprints/{id}/instances",
+        await ProblemAssert.RefusedAsync(caller, HttpMethod.Post, $"/api/blueprints/{id}/publish", null, HttpStatusCode.NotFound);
+        await ProblemAssert.RefusedAsync(caller, HttpMethod.Post, $"/api/blueprints/{id}/instances",
             new { registerId = "r", participants = new { } }, HttpStatusCode.NotFound);
     }
+
+    private static async Task<long> TotalAsync(HttpClient caller) =>
+        (await Json.GetAsync<Paged<BlueprintModel>>(caller, "/api/blueprints?pageSize=1")).TotalCount;
 }

@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.Client;
 using Sorcha.Testing.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Tests;
@@ -26,21 +27,21 @@ public sealed class ExecutionHelperTests(BlueprintServices services)
     public async Task Validate_reports_valid_data_and_every_failing_pointer()
     {
         using var caller = await services.ClientAsync("exec-validate");
-        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Str("id");
+        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Id!;
 
-        var ok = await Json.PostAsync(caller, "/api/execution/validate",
+        var ok = await Json.PostAsync<DataValidation>(caller, "/api/execution/validate",
             new { blueprintId = id, actionId = "submit", data = Claim(120.50) }, HttpStatusCode.OK);
-        Assert.True(ok.GetProperty("valid").GetBoolean());
-        Assert.Equal(0, ok.GetProperty("errors").GetArrayLength());
+        Assert.True(ok.Valid);
+        Assert.Empty(ok.Errors);
 
-        var bad = await Json.PostAsync(caller, "/api/execution/validate", new
+        var bad = await Json.PostAsync<DataValidation>(caller, "/api/execution/validate", new
         {
             blueprintId = id,
             actionId = "submit",
             data = new { employeeName = "", employeeEmail = "not-an-email", expenseDate = "2025-02-30", category = "yacht", amount = -5, currency = "gbp", description = "Hi", extra = 1 },
         }, HttpStatusCode.OK);
-        Assert.False(bad.GetProperty("valid").GetBoolean());
-        var pointers = bad.GetProperty("errors").EnumerateArray().Select(e => e.Str("pointer")).ToHashSet();
+        Assert.False(bad.Valid);
+        var pointers = bad.Errors.Select(e => e.Pointer).ToHashSet();
         Assert.Superset(new HashSet<string> { "/employeeName", "/employeeEmail", "/expenseDate", "/category", "/amount", "/currency", "/description", "/extra" }, pointers);
     }
 
@@ -48,37 +49,36 @@ public sealed class ExecutionHelperTests(BlueprintServices services)
     public async Task Calculate_route_and_disclose_follow_the_blueprint()
     {
         using var caller = await services.ClientAsync("exec-run");
-        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Str("id");
+        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Id!;
 
-        var calculated = await Json.PostAsync(caller, "/api/execution/calculate",
-            new { blueprintId = id, actionId = "submit", data = Claim(19.99) }, HttpStatusCode.OK);
-        Assert.Equal(1.999m, calculated.GetProperty("data").GetProperty("tax").GetDecimal());
-        Assert.Equal(21.989m, calculated.GetProperty("data").GetProperty("total").GetDecimal());
-        Assert.Equal("Ada Lovelace", calculated.GetProperty("data").Str("employeeName"));
+        var calculated = (await Json.PostAsync<CalculateResponse>(caller, "/api/execution/calculate",
+            new { blueprintId = id, actionId = "submit", data = Claim(19.99) }, HttpStatusCode.OK)).Data;
+        Assert.Equal(1.999m, calculated["tax"]!.GetValue<decimal>());
+        Assert.Equal(21.989m, calculated["total"]!.GetValue<decimal>());
+        Assert.Equal("Ada Lovelace", calculated["employeeName"]!.GetValue<string>());
 
-        var toFinance = await Json.PostAsync(caller, "/api/execution/route",
+        var toFinance = await Json.PostAsync<RouteDecision>(caller, "/api/execution/route",
             new { blueprintId = id, actionId = "approve", data = new { decision = "approved", approvedAmount = 1500 } }, HttpStatusCode.OK);
-        Assert.Equal("finance-review", toFinance.Str("nextActionId"));
-        Assert.Equal("finance", toFinance.Str("nextParticipant"));
+        Assert.Equal(new RouteDecision("finance-review", "finance"), toFinance);
 
+        // Raw: the wire writes a finished route as both members present and null, not left out.
         var done = await Json.PostAsync(caller, "/api/execution/route",
             new { blueprintId = id, actionId = "approve", data = new { decision = "rejected", comment = "no" } }, HttpStatusCode.OK);
         Assert.Equal(JsonValueKind.Null, done.GetProperty("nextActionId").ValueKind);
         Assert.Equal(JsonValueKind.Null, done.GetProperty("nextParticipant").ValueKind);
 
-        var disclosed = await Json.PostAsync(caller, "/api/execution/disclose",
-            new { blueprintId = id, actionId = "submit", data = Claim(100) }, HttpStatusCode.OK);
-        var finance = disclosed.GetProperty("disclosures").GetProperty("finance");
+        var disclosed = (await Json.PostAsync<DiscloseResponse>(caller, "/api/execution/disclose",
+            new { blueprintId = id, actionId = "submit", data = Claim(100) }, HttpStatusCode.OK)).Disclosures;
         Assert.Equal(["amount", "category", "currency", "employeeName", "expenseDate", "tax", "total"],
-            finance.EnumerateObject().Select(p => p.Name).Order(StringComparer.Ordinal));
-        Assert.Equal(10, disclosed.GetProperty("disclosures").GetProperty("manager").EnumerateObject().Count());
+            disclosed["finance"].Select(p => p.Key).Order(StringComparer.Ordinal));
+        Assert.Equal(10, disclosed["manager"].Count);
     }
 
     [Fact]
     public async Task Unknown_ids_are_404_missing_ids_400_and_no_route_422()
     {
         using var caller = await services.ClientAsync("exec-bad");
-        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("loan-application"))).Str("id");
+        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("loan-application"))).Id!;
 
         using var unknownBlueprint = await caller.PostAsJsonAsync("/api/execution/validate",
             new { blueprintId = "0123456789abcdef0123456789abcdef", actionId = "apply", data = new { } });
@@ -87,8 +87,8 @@ public sealed class ExecutionHelperTests(BlueprintServices services)
         await ProblemAssert.IsProblemAsync(unknownAction, HttpStatusCode.NotFound);
 
         using var missing = await caller.PostAsJsonAsync("/api/execution/route", new { data = new { } });
-        var problem = await ProblemAssert.IsProblemAsync(missing, HttpStatusCode.BadRequest);
-        Assert.Equal(["actionId", "blueprintId"], BlueprintFlows.ErrorKeys(problem).Order(StringComparer.Ordinal));
+        var problem = await ProblemAssert.ReadAsync(missing, HttpStatusCode.BadRequest);
+        Assert.Equal(["actionId", "blueprintId"], ProblemAssert.ErrorKeys(problem).Order(StringComparer.Ordinal));
 
         // underwrite's routes cover approve/refer/decline only.
         using var noRoute = await caller.PostAsJsonAsync("/api/execution/route",
@@ -102,10 +102,10 @@ public sealed class ExecutionHelperTests(BlueprintServices services)
         using var caller = await services.ClientAsync("exec-draft");
         var draft = BlueprintFlows.Sample("expense-approval");
         draft["actions"]![0]!["dataSchema"] = JsonNode.Parse("""{ "type": "objekt" }""");
-        var id = (await BlueprintFlows.CreateAsync(caller, draft)).Str("id");
+        var id = (await BlueprintFlows.CreateAsync(caller, draft)).Id!;
 
         using var response = await caller.PostAsJsonAsync("/api/execution/validate", new { blueprintId = id, actionId = "submit", data = new { } });
-        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.UnprocessableEntity);
-        Assert.Contains(BlueprintFlows.ErrorKeys(problem), k => k.StartsWith("/actions/0/dataSchema", StringComparison.Ordinal));
+        var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.UnprocessableEntity);
+        Assert.Contains(ProblemAssert.ErrorKeys(problem), k => k.StartsWith("/actions/0/dataSchema", StringComparison.Ordinal));
     }
 }

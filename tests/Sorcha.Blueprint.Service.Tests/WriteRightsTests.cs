@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using Sorcha.Client;
 using Sorcha.Testing.Blueprints;
 using Sorcha.Testing.Ledger;
 
@@ -20,7 +21,7 @@ public sealed class WriteRightsTests(BlueprintServices services)
         using var alice = await services.ClientAsync("rights-alice");
         using var bob = await services.ClientAsync("rights-bob");
         using var carol = await services.ClientAsync("rights-carol");
-        var id = (await LedgerFlows.CreateRegisterAsync(alice, "rights")).Str("id");
+        var id = (await LedgerFlows.RegisterAsync(alice, "rights")).Id;
         var signer = Signer.New();
 
         await LedgerFlows.SubmitAsync(alice, LedgerFlows.Build(id, signer), HttpStatusCode.Created);
@@ -29,9 +30,10 @@ public sealed class WriteRightsTests(BlueprintServices services)
 
         using (var batch = await bob.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody([LedgerFlows.Build(id, signer)])))
         {
-            var item = (await Json.ReadAsync(batch)).GetProperty("results")[0];
-            Assert.Equal(403, item.GetProperty("status").GetInt32());
-            Assert.Equal(403, item.GetProperty("problem").GetProperty("status").GetInt32());
+            Assert.Equal(HttpStatusCode.OK, batch.StatusCode);
+            var item = Assert.Single((await Json.ReadAsync<BatchResponse>(batch)).Results);
+            Assert.Equal(403, item.Status);
+            Assert.Equal(403, item.Problem?.Status);
         }
 
         // Bob may not grant himself, nor see the writers; an unknown register is 404.
@@ -46,9 +48,10 @@ public sealed class WriteRightsTests(BlueprintServices services)
         }
 
         await LedgerFlows.SubmitAsync(bob, LedgerFlows.Build(id, signer), HttpStatusCode.Created);
-        var writers = await bob.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/writers");
-        Assert.Equal("rights-alice", writers.Str("owner"));
-        Assert.Equal(["rights-bob"], writers.GetProperty("writers").EnumerateArray().Select(w => w.GetString()));
+        var writers = await Json.GetAsync<RegisterWriters>(bob, $"/api/registers/{id}/writers");
+        Assert.Equal(id, writers.RegisterId);
+        Assert.Equal("rights-alice", writers.Owner);
+        Assert.Equal(["rights-bob"], writers.Writers);
 
         // A writer does not grant; the owner revokes and the writer's next commit is refused.
         await AssertProblemAsync(await bob.PutAsync($"/api/registers/{id}/writers/rights-carol", null), HttpStatusCode.Forbidden);

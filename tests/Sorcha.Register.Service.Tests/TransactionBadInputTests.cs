@@ -42,11 +42,11 @@ public sealed class TransactionBadInputTests(LedgerServices services)
         };
 
         using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
-        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.UnprocessableEntity);
-        Assert.False(string.IsNullOrWhiteSpace(problem.Str("detail")));
+        var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.UnprocessableEntity);
+        Assert.False(string.IsNullOrWhiteSpace(problem.Detail));
         if (reason == "unknown register")
         {
-            Assert.Contains("unknown register", problem.Str("detail"), StringComparison.Ordinal);
+            Assert.Contains("unknown register", problem.Detail, StringComparison.Ordinal);
         }
 
         Assert.Equal(0, await HeightAsync(sorcha, id));
@@ -60,7 +60,8 @@ public sealed class TransactionBadInputTests(LedgerServices services)
         var (_, client, id) = await CallerWithRegisterAsync("tx-p256");
         var tx = LedgerFlows.Build(id, Signer.New(SignatureAlgorithm.NISTP256));
         var committed = await LedgerFlows.SubmitAsync(client, tx, HttpStatusCode.Created);
-        Assert.Equal(tx.TxId, committed.Str("txId"));
+        Assert.Equal(tx.TxId, committed.TxId);
+        Assert.Equal(SignatureAlgorithm.NISTP256, committed.Algorithm);
     }
 
     [Theory]
@@ -72,8 +73,8 @@ public sealed class TransactionBadInputTests(LedgerServices services)
     {
         var (sorcha, client, id) = await CallerWithRegisterAsync("tx-400");
         using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(body));
-        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
-        Assert.True(problem.GetProperty("errors").TryGetProperty(field, out _), problem.GetRawText());
+        var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.BadRequest);
+        Assert.Contains(field, ProblemAssert.ErrorKeys(problem));
         Assert.Equal(0, await HeightAsync(sorcha, id));
     }
 
@@ -89,13 +90,9 @@ public sealed class TransactionBadInputTests(LedgerServices services)
             t["extra"] = true;
         });
         using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
-        var errors = (await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest)).GetProperty("errors");
-        foreach (var field in new[] { "algorithm", "timestamp", "publicKey" })
-        {
-            Assert.True(errors.TryGetProperty(field, out _), $"{field} missing in {errors}");
-        }
-
-        Assert.True(errors.EnumerateObject().Count() >= 4, errors.GetRawText());
+        var errors = ProblemAssert.ErrorKeys(await ProblemAssert.ReadAsync(response, HttpStatusCode.BadRequest));
+        Assert.Superset(new HashSet<string> { "algorithm", "timestamp", "publicKey" }, errors.ToHashSet());
+        Assert.True(errors.Count >= 4, string.Join(", ", errors));
         Assert.Equal(0, await HeightAsync(sorcha, id));
     }
 
@@ -110,8 +107,8 @@ public sealed class TransactionBadInputTests(LedgerServices services)
         // In a batch, the oversized item alone is 413.
         var small = LedgerFlows.Build(id, Signer.New());
         using var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody([tx, small]));
-        var results = (await Json.ReadAsync(batch)).GetProperty("results").EnumerateArray().ToList();
-        Assert.Equal([413, 201], results.Select(r => r.GetProperty("status").GetInt32()));
+        var results = (await Json.ReadAsync<BatchResponse>(batch)).Results;
+        Assert.Equal([413, 201], results.Select(r => r.Status));
         Assert.Equal(1, await HeightAsync(sorcha, id));
     }
 
@@ -122,8 +119,8 @@ public sealed class TransactionBadInputTests(LedgerServices services)
         var signer = Signer.New();
         var one = LedgerFlows.Build(id, signer);
         using var tooMany = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(Enumerable.Repeat(one, 1001)));
-        var problem = await ProblemAssert.IsProblemAsync(tooMany, HttpStatusCode.BadRequest);
-        Assert.True(problem.GetProperty("errors").TryGetProperty("transactions", out _));
+        var problem = await ProblemAssert.ReadAsync(tooMany, HttpStatusCode.BadRequest);
+        Assert.Contains("transactions", ProblemAssert.ErrorKeys(problem));
 
         foreach (var body in new[] { "{\"transactions\":[]}", "{\"transactions\":{}}", "[]", "{oops" })
         {

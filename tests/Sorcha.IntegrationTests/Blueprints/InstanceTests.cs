@@ -1,5 +1,6 @@
 using System.Net;
 using System.Net.Http.Json;
+using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Blueprints;
@@ -14,7 +15,7 @@ public sealed class InstanceTests(PlatformFixture platform)
     {
         using var caller = await platform.ClientAsync("inst-draft");
         var wallet = await InstanceFlows.WalletAsync(caller);
-        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Str("id");
+        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Id!;
 
         using var response = await caller.PostAsJsonAsync($"/api/blueprints/{id}/instances", new
         {
@@ -35,9 +36,9 @@ public sealed class InstanceTests(PlatformFixture platform)
         {
             participants = new { employee = wallet, manager = "ws1notanaddress", intruder = wallet },
         });
-        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
+        var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.BadRequest);
         Assert.Equal(["participants.finance", "participants.intruder", "participants.manager", "registerId"],
-            BlueprintFlows.ErrorKeys(problem).Order(StringComparer.Ordinal));
+            ProblemAssert.ErrorKeys(problem).Order(StringComparer.Ordinal));
 
         using var unknownRegister = await caller.PostAsJsonAsync($"/api/blueprints/{id}/instances", new
         {
@@ -61,9 +62,9 @@ public sealed class InstanceTests(PlatformFixture platform)
             sender = wallet,
             data = new { employeeName = "Ada", employeeEmail = "nope", amount = 0, currency = "GBP", extra = true },
         });
-        var problem = await ProblemAssert.IsProblemAsync(invalid, HttpStatusCode.UnprocessableEntity);
+        var problem = await ProblemAssert.ReadAsync(invalid, HttpStatusCode.UnprocessableEntity);
         Assert.Superset(new HashSet<string> { "/employeeEmail", "/amount", "/extra", "/expenseDate", "/category", "/description" },
-            BlueprintFlows.ErrorKeys(problem));
+            ProblemAssert.ErrorKeys(problem).ToHashSet());
 
         using var notNext = await alice.PostAsJsonAsync($"{url}/approve", new { sender = wallet, data = new { decision = "approved", approvedAmount = 1 } });
         await ProblemAssert.IsProblemAsync(notNext, HttpStatusCode.Conflict);
@@ -87,9 +88,9 @@ public sealed class InstanceTests(PlatformFixture platform)
             new { sender = wallet, data = InstanceFlows.Claim });
         await ProblemAssert.IsProblemAsync(unknownInstance, HttpStatusCode.NotFound);
 
-        var state = await BlueprintFlows.GetAsync(alice, $"/api/instances/{instance}");
-        Assert.Equal("submit", state.Str("nextActionId"));
-        Assert.Equal(0, state.GetProperty("txIds").GetArrayLength());
+        var state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        Assert.Equal("submit", state.NextActionId);
+        Assert.Empty(state.TxIds);
     }
 
     [Fact]
@@ -106,9 +107,9 @@ public sealed class InstanceTests(PlatformFixture platform)
         }));
 
         Assert.Equal([HttpStatusCode.Created, HttpStatusCode.Conflict], statuses.Order());
-        var state = await BlueprintFlows.GetAsync(alice, $"/api/instances/{instance}");
-        Assert.Equal(1, state.GetProperty("txIds").GetArrayLength());
-        Assert.Equal("approve", state.Str("nextActionId"));
+        var state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        Assert.Single(state.TxIds);
+        Assert.Equal("approve", state.NextActionId);
 
         // A wider race on the next step: still exactly one winner.
         var approvals = await Task.WhenAll(Enumerable.Range(0, 4).Select(async _ =>
@@ -119,8 +120,8 @@ public sealed class InstanceTests(PlatformFixture platform)
         }));
         Assert.Equal(1, approvals.Count(s => s == HttpStatusCode.Created));
         Assert.Equal(3, approvals.Count(s => s == HttpStatusCode.Conflict));
-        state = await BlueprintFlows.GetAsync(alice, $"/api/instances/{instance}");
-        Assert.Equal(2, state.GetProperty("txIds").GetArrayLength());
-        Assert.Equal("completed", state.Str("status"));
+        state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        Assert.Equal(2, state.TxIds.Count);
+        Assert.Equal("completed", state.Status);
     }
 }

@@ -1,4 +1,5 @@
 using System.Net;
+using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Blueprints;
@@ -47,23 +48,23 @@ public sealed class LoanWorkflowTests(PlatformFixture platform)
         var sequences = new List<long>();
         foreach (var (action, data, next) in steps)
         {
-            var response = await Json.PostAsync(bank, $"/api/instances/{instanceId}/actions/{action}",
+            var receipt = await Json.PostAsync<ActionReceipt>(bank, $"/api/instances/{instanceId}/actions/{action}",
                 new { sender = wallet, data }, HttpStatusCode.Created);
-            Assert.Equal(next, response.GetProperty("nextActionId").GetString());
-            sequences.Add(response.GetProperty("sequence").GetInt64());
+            Assert.Equal(next, receipt.NextActionId);
+            sequences.Add(receipt.Sequence);
             if (action == "apply")
             {
-                Assert.Equal(0.1m, response.GetProperty("calculated").GetProperty("debtToIncome").GetDecimal());
-                Assert.False(response.GetProperty("calculated").GetProperty("requiresManualReview").GetBoolean());
+                Assert.Equal(0.1m, receipt.Calculated["debtToIncome"]!.GetValue<decimal>());
+                Assert.False(receipt.Calculated["requiresManualReview"]!.GetValue<bool>());
             }
         }
 
         Assert.Equal([0L, 1, 2, 3, 4, 5], sequences);
-        var state = await BlueprintFlows.GetAsync(bank, $"/api/instances/{instanceId}");
-        Assert.Equal("completed", state.Str("status"));
-        Assert.Equal(steps.Select(s => s.Action), state.GetProperty("steps").EnumerateArray().Select(s => s.Str("actionId")));
+        var state = await Json.GetAsync<Instance>(bank, $"/api/instances/{instanceId}");
+        Assert.Equal("completed", state.Status);
+        Assert.Equal(steps.Select(s => s.Action), state.Steps.Select(s => s.ActionId));
 
-        var verified = await BlueprintFlows.GetAsync(bank, $"/api/registers/{registerId}/verify");
-        Assert.True(verified.GetProperty("valid").GetBoolean(), verified.GetRawText());
+        var verified = await Json.GetAsync<RegisterVerification>(bank, $"/api/registers/{registerId}/verify");
+        Assert.True(verified.Valid, verified.ToString());
     }
 }

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.IntegrationTests.Ledger;
 
@@ -20,8 +21,8 @@ public sealed class RefusedCommitTests(PlatformFixture platform)
         var wallet = await InstanceFlows.WalletAsync(alice);
         var sample = BlueprintFlows.Sample("expense-approval");
         sample["actions"]![0]!["dataSchema"]!["properties"]!["description"]!["maxLength"] = 500_000;
-        var blueprint = (await BlueprintFlows.CreateAsync(alice, sample)).Str("id");
-        await Json.PostAsync(alice, $"/api/blueprints/{blueprint}/publish", new { }, HttpStatusCode.OK);
+        var blueprint = (await BlueprintFlows.CreateAsync(alice, sample)).Id!;
+        await Json.PostAsync<Sorcha.Client.Blueprint>(alice, $"/api/blueprints/{blueprint}/publish", new { }, HttpStatusCode.OK);
         var register = await InstanceFlows.RegisterAsync(alice);
         var instance = await InstanceFlows.InstanceAsync(alice, blueprint, register,
             new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });
@@ -33,15 +34,15 @@ public sealed class RefusedCommitTests(PlatformFixture platform)
         large["description"] = new string('x', 420_000);
         using (var refused = await alice.PostAsJsonAsync(url, new { sender = wallet, data = large }))
         {
-            var problem = await ProblemAssert.IsProblemAsync(refused, HttpStatusCode.RequestEntityTooLarge);
-            Assert.Contains("transaction", problem.Str("detail"), StringComparison.OrdinalIgnoreCase);
+            var problem = await ProblemAssert.ReadAsync(refused, HttpStatusCode.RequestEntityTooLarge);
+            Assert.Contains("transaction", problem.Detail, StringComparison.OrdinalIgnoreCase);
         }
 
         // Before the fix the refused transaction stayed pending and every retry sent it again: 413 for ever.
-        var retried = await Json.PostAsync(alice, url, new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
-        var state = await BlueprintFlows.GetAsync(alice, $"/api/instances/{instance}");
-        Assert.Equal([retried.Str("txId")], state.GetProperty("txIds").EnumerateArray().Select(t => t.GetString()));
-        Assert.Equal("approve", state.Str("nextActionId"));
+        var retried = await Json.PostAsync<ActionReceipt>(alice, url, new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
+        var state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        Assert.Equal([retried.TxId], state.TxIds);
+        Assert.Equal("approve", state.NextActionId);
         Assert.Equal(1, await LedgerFlows.HeightAsync(alice, register));
     }
 }

@@ -3,6 +3,7 @@ using System.Net.Http.Json;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
@@ -37,10 +38,10 @@ public sealed class StepExactlyOnceTests(PlatformFixture platform)
         }
 
         // The retry records nothing new: same txId, the instance moves on, the register holds the step once.
-        var retried = await Json.PostAsync(alice, $"/api/instances/{instance}/actions/submit",
+        var retried = await Json.PostAsync<ActionReceipt>(alice, $"/api/instances/{instance}/actions/submit",
             new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
-        Assert.Equal((string)pending["txId"]!, retried.Str("txId"));
-        await AssertRecordedOnceAsync(alice, instance, retried.Str("txId"));
+        Assert.Equal((string)pending["txId"]!, retried.TxId);
+        await AssertRecordedOnceAsync(alice, instance, retried.TxId);
     }
 
     [Fact]
@@ -54,8 +55,8 @@ public sealed class StepExactlyOnceTests(PlatformFixture platform)
         var otherData = JsonSerializer.SerializeToNode(InstanceFlows.Claim)!.AsObject();
         otherData["amount"] = 99;
         using var retried = await alice.PostAsJsonAsync($"/api/instances/{instance}/actions/submit", new { sender = wallet, data = otherData });
-        var problem = await ProblemAssert.IsProblemAsync(retried, HttpStatusCode.Conflict);
-        Assert.Contains((string)pending["txId"]!, problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+        var problem = await ProblemAssert.ReadAsync(retried, HttpStatusCode.Conflict);
+        Assert.Contains((string)pending["txId"]!, problem.Detail, StringComparison.Ordinal);
         await AssertRecordedOnceAsync(alice, instance, (string)pending["txId"]!);
     }
 
@@ -86,11 +87,9 @@ public sealed class StepExactlyOnceTests(PlatformFixture platform)
 
     private static async Task AssertRecordedOnceAsync(HttpClient client, string instance, string txId)
     {
-        var state = await client.GetFromJsonAsync<JsonElement>($"/api/instances/{instance}");
-        Assert.Equal([txId], state.GetProperty("txIds").EnumerateArray().Select(t => t.GetString()));
-        Assert.Equal("approve", state.Str("nextActionId"));
-
-        var register = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{state.Str("registerId")}");
-        Assert.Equal(1, register.GetProperty("height").GetInt64());
+        var state = await Json.GetAsync<Instance>(client, $"/api/instances/{instance}");
+        Assert.Equal([txId], state.TxIds);
+        Assert.Equal("approve", state.NextActionId);
+        Assert.Equal(1, await LedgerFlows.HeightAsync(client, state.RegisterId));
     }
 }

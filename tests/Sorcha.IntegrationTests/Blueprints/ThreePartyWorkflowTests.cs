@@ -1,6 +1,8 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using System.Text.Json.Nodes;
+using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Blueprints;
@@ -43,49 +45,49 @@ public sealed class ThreePartyWorkflowTests(PlatformFixture platform)
                 ("finance-review", "finance", new { paid = true, paymentReference = "PAY-123456", paymentDate = "2025-03-20" }, null),
             };
 
-            var committed = new List<(string Action, string TxId, JsonElement Response)>();
+            var committed = new List<(string Action, ActionReceipt Receipt)>();
             foreach (var (action, participant, data, next) in steps)
             {
-                var response = await Json.PostAsync(callers[participant], $"/api/instances/{instanceId}/actions/{action}",
+                var receipt = await Json.PostAsync<ActionReceipt>(callers[participant], $"/api/instances/{instanceId}/actions/{action}",
                     new { sender = wallets[participant], data }, HttpStatusCode.Created);
-                Assert.Matches("^[0-9a-f]{64}$", response.Str("txId"));
-                Assert.Equal(next, response.GetProperty("nextActionId").GetString());
-                Assert.Equal(wallets.Values.Order(), response.GetProperty("recipients").EnumerateArray().Select(r => r.GetString()!).Order());
-                committed.Add((action, response.Str("txId"), response));
+                Assert.Matches("^[0-9a-f]{64}$", receipt.TxId);
+                Assert.Equal(next, receipt.NextActionId);
+                Assert.Equal(wallets.Values.Order(), receipt.Recipients.Order());
+                committed.Add((action, receipt));
             }
 
-            Assert.Equal(300m, committed[0].Response.GetProperty("calculated").GetProperty("tax").GetDecimal());
-            Assert.Equal(1800m, committed[0].Response.GetProperty("calculated").GetProperty("total").GetDecimal());
+            var calculated = committed[0].Receipt.Calculated;
+            Assert.Equal(300m, calculated["tax"]!.GetValue<decimal>());
+            Assert.Equal(1800m, calculated["total"]!.GetValue<decimal>());
 
-            var state = await BlueprintFlows.GetAsync(employee, $"/api/instances/{instanceId}");
-            Assert.Equal("completed", state.Str("status"));
-            Assert.Equal(JsonValueKind.Null, state.GetProperty("nextActionId").ValueKind);
-            Assert.Equal(committed.Select(c => c.TxId), state.GetProperty("txIds").EnumerateArray().Select(t => t.GetString()));
+            var state = await Json.GetAsync<Instance>(employee, $"/api/instances/{instanceId}");
+            Assert.Equal("completed", state.Status);
+            Assert.Null(state.NextActionId);
+            Assert.Equal(committed.Select(c => c.Receipt.TxId), state.TxIds);
 
-            foreach (var (action, txId, _) in committed)
+            foreach (var (action, receipt) in committed)
             {
-                var tx = await BlueprintFlows.GetAsync(employee, $"/api/registers/{registerId}/transactions/{txId}");
-                Assert.Equal(txId, tx.Str("txId"));
-                var metadata = tx.GetProperty("metadata");
-                Assert.Equal(("Action", blueprintId, instanceId, action),
-                    (metadata.Str("type"), metadata.Str("blueprintId"), metadata.Str("instanceId"), metadata.Str("actionId")));
+                var tx = await Json.GetAsync<CommittedTransaction>(employee, $"/api/registers/{registerId}/transactions/{receipt.TxId}");
+                Assert.Equal(receipt.TxId, tx.TxId);
+                Assert.Equal(new TransactionMetadata("Action", blueprintId, instanceId, action), tx.Metadata);
 
                 // What each participant should see of this step: the submitted data after calculation.
                 var submitted = JsonSerializer.SerializeToElement(steps.Single(s => s.Action == action).Data);
-                var seen = action == "submit" ? Merge(submitted, committed[0].Response.GetProperty("calculated")) : submitted;
-                var envelopes = tx.GetProperty("payload").GetProperty("envelopes").EnumerateArray().ToList();
+                var seen = action == "submit" ? Merge(submitted, calculated) : submitted;
+                var envelopes = tx.Payload.Deserialize<ActionPayload>(Json.Options)!.Envelopes;
                 foreach (var (participant, wallet) in wallets)
                 {
                     var expected = InstanceFlows.ExpectedFields(sample, action, participant, seen);
-                    var mine = envelopes.Where(e => e.Str("recipient") == wallet).ToList();
+                    var mine = envelopes.Where(e => e.Recipient == wallet).ToList();
                     Assert.Equal(expected is null ? 0 : 1, mine.Count);
                     if (expected is null)
                     {
                         continue;
                     }
 
-                    var opened = await Json.PostAsync(callers[participant], $"/api/wallets/{wallet}/decrypt", mine[0], HttpStatusCode.OK);
-                    var plain = JsonDocument.Parse(Convert.FromBase64String(opened.Str("data"))).RootElement;
+                    var opened = await new SorchaClient(callers[participant]).Wallets.DecryptAsync(wallet, mine[0]);
+                    // Raw: the disclosed fields' names and values are the point, not a model.
+                    var plain = JsonDocument.Parse(opened).RootElement;
                     Assert.Equal(expected, plain.EnumerateObject().Select(p => p.Name).Order(StringComparer.Ordinal));
                     foreach (var field in plain.EnumerateObject())
                     {
@@ -94,14 +96,14 @@ public sealed class ThreePartyWorkflowTests(PlatformFixture platform)
 
                     // Nobody else can open it.
                     var other = wallets.Keys.First(p => wallets[p] != wallet);
-                    using var refused = await callers[other].PostAsJsonAsync($"/api/wallets/{wallet}/decrypt", mine[0]);
-                    Assert.Equal(HttpStatusCode.NotFound, refused.StatusCode);
+                    var refused = await Assert.ThrowsAsync<SorchaApiException>(() => new SorchaClient(callers[other]).Wallets.DecryptAsync(wallet, mine[0]));
+                    Assert.Equal(404, refused.Status);
                 }
             }
 
-            var verified = await BlueprintFlows.GetAsync(employee, $"/api/registers/{registerId}/verify");
-            Assert.True(verified.GetProperty("valid").GetBoolean(), verified.GetRawText());
-            Assert.Equal(3, verified.GetProperty("checkedTransactions").GetInt32());
+            var verified = await Json.GetAsync<RegisterVerification>(employee, $"/api/registers/{registerId}/verify");
+            Assert.True(verified.Valid, verified.ToString());
+            Assert.Equal(3, verified.CheckedTransactions);
 
             using var afterCompletion = await employee.PostAsJsonAsync($"/api/instances/{instanceId}/actions/submit",
                 new { sender = wallets["employee"], data = InstanceFlows.Claim });
@@ -116,12 +118,12 @@ public sealed class ThreePartyWorkflowTests(PlatformFixture platform)
         }
     }
 
-    private static JsonElement Merge(JsonElement data, JsonElement calculated)
+    private static JsonElement Merge(JsonElement data, JsonObject calculated)
     {
-        var merged = System.Text.Json.Nodes.JsonNode.Parse(data.GetRawText())!.AsObject();
-        foreach (var field in calculated.EnumerateObject())
+        var merged = JsonNode.Parse(data.GetRawText())!.AsObject();
+        foreach (var (name, value) in calculated)
         {
-            merged[field.Name] = System.Text.Json.Nodes.JsonNode.Parse(field.Value.GetRawText());
+            merged[name] = value?.DeepClone();
         }
 
         return JsonSerializer.SerializeToElement(merged);

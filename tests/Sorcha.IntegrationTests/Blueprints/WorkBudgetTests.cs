@@ -3,6 +3,7 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Blueprints;
@@ -28,14 +29,14 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         using var caller = await platform.ClientAsync("budget-ref-cycle");
         var draft = BlueprintFlows.Sample("expense-approval");
         draft["actions"]![0]!["dataSchema"] = JsonNode.Parse("""{"anyOf":[{"$ref":"#"},{"$ref":"#"}]}""");
-        var id = (await BlueprintFlows.CreateAsync(caller, draft)).Str("id");
+        var id = (await BlueprintFlows.CreateAsync(caller, draft)).Id!;
 
         var problem = await RefusedInTimeAsync(caller, "/api/execution/validate", new { blueprintId = id, actionId = "submit", data = new { } });
-        Assert.Contains("/actions/0/dataSchema", BlueprintFlows.ErrorKeys(problem));
+        Assert.Contains("/actions/0/dataSchema", ProblemAssert.ErrorKeys(problem));
 
         using var publish = await caller.PostAsJsonAsync($"/api/blueprints/{id}/publish", new { });
-        var refused = await ProblemAssert.IsProblemAsync(publish, HttpStatusCode.UnprocessableEntity);
-        Assert.Contains("/actions/0/dataSchema", BlueprintFlows.ErrorKeys(refused));
+        var refused = await ProblemAssert.ReadAsync(publish, HttpStatusCode.UnprocessableEntity);
+        Assert.Contains("/actions/0/dataSchema", ProblemAssert.ErrorKeys(refused));
 
         await NormalRequestAnswersAsync(caller);
     }
@@ -46,13 +47,13 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         using var caller = await platform.ClientAsync("budget-doubling");
         var draft = BlueprintFlows.Sample("expense-approval");
         draft["actions"]![0]!["calculations"] = new JsonObject { ["big"] = Doubling.DeepClone() };
-        var id = (await BlueprintFlows.CreateAsync(caller, draft)).Str("id");
+        var id = (await BlueprintFlows.CreateAsync(caller, draft)).Id!;
 
         foreach (var helper in (string[])["calculate", "route", "disclose"])
         {
             var problem = await RefusedInTimeAsync(caller, $"/api/execution/{helper}", new { blueprintId = id, actionId = "submit", data = TwentySixItems });
-            Assert.Equal("output", problem.Str("budget"));
-            Assert.Equal("Output budget exceeded", problem.Str("title"));
+            Assert.Equal("output", Budget(problem));
+            Assert.Equal("Output budget exceeded", problem.Title);
         }
 
         await NormalRequestAnswersAsync(caller);
@@ -65,29 +66,34 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         var blueprint = BlueprintFlows.Sample("expense-approval");
         blueprint["actions"]![0]!["dataSchema"] = true;
         blueprint["actions"]![0]!["calculations"] = new JsonObject { ["big"] = Doubling.DeepClone() };
-        var id = (await BlueprintFlows.CreateAsync(caller, blueprint)).Str("id");
-        await Json.PostAsync(caller, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
+        var id = (await BlueprintFlows.CreateAsync(caller, blueprint)).Id!;
+        await Json.PostAsync<Sorcha.Client.Blueprint>(caller, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
         var wallet = await InstanceFlows.WalletAsync(caller);
         var register = await InstanceFlows.RegisterAsync(caller);
         var instance = await InstanceFlows.InstanceAsync(caller, id, register,
             new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });
 
         var problem = await RefusedInTimeAsync(caller, $"/api/instances/{instance}/actions/submit", new { sender = wallet, data = TwentySixItems });
-        Assert.Equal("output", problem.Str("budget"));
-        var state = await BlueprintFlows.GetAsync(caller, $"/api/instances/{instance}");
-        Assert.Equal("submit", state.Str("nextActionId"));
+        Assert.Equal("output", Budget(problem));
+        var state = await Json.GetAsync<Instance>(caller, $"/api/instances/{instance}");
+        Assert.Equal("submit", state.NextActionId);
+        Assert.Empty(state.TxIds);
 
         // The same instance takes the same action with data inside the budget.
-        var committed = await Json.PostAsync(caller, $"/api/instances/{instance}/actions/submit",
+        var committed = await Json.PostAsync<ActionReceipt>(caller, $"/api/instances/{instance}/actions/submit",
             new { sender = wallet, data = new { xs = Enumerable.Range(1, 3).ToArray() } }, HttpStatusCode.Created);
-        Assert.Equal("approve", committed.Str("nextActionId"));
+        Assert.Equal("approve", committed.NextActionId);
     }
 
-    private static async Task<JsonElement> RefusedInTimeAsync(HttpClient caller, string url, object body)
+    /// <summary>The budget a problem names: an extension member of the problem document.</summary>
+    private static string? Budget(ProblemDocument problem) =>
+        problem.Extensions?.TryGetValue("budget", out var budget) == true ? budget.GetString() : null;
+
+    private static async Task<ProblemDocument> RefusedInTimeAsync(HttpClient caller, string url, object body)
     {
         var clock = Stopwatch.StartNew();
         using var response = await caller.PostAsJsonAsync(url, body);
-        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.UnprocessableEntity);
+        var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.UnprocessableEntity);
         Assert.True(clock.Elapsed < Loosely, $"POST {url} took {clock.Elapsed}");
         return problem;
     }
@@ -95,9 +101,9 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
     /// <summary>The expense-approval sample validates as before: the hostile request left the service answering.</summary>
     private static async Task NormalRequestAnswersAsync(HttpClient caller)
     {
-        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Str("id");
-        var ok = await Json.PostAsync(caller, "/api/execution/validate",
+        var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Id!;
+        var ok = await Json.PostAsync<DataValidation>(caller, "/api/execution/validate",
             new { blueprintId = id, actionId = "submit", data = InstanceFlows.Claim }, HttpStatusCode.OK);
-        Assert.True(ok.GetProperty("valid").GetBoolean());
+        Assert.True(ok.Valid);
     }
 }

@@ -3,6 +3,8 @@ using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using Sorcha.Client;
+using SignedTransaction = Sorcha.Testing.Ledger.SignedTransaction;
 using Sorcha.IntegrationTests.Infrastructure;
 using Xunit.Abstractions;
 
@@ -27,8 +29,8 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
         // machine more than its rate. Like any client it waits out a 429 as Retry-After says; the limit stays as shipped.
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync("ledger-load", limits);
-        var register = await LedgerFlows.CreateRegisterAsync(client, "load");
-        var id = register.Str("id");
+        var register = await LedgerFlows.RegisterAsync(client, "load");
+        var id = register.Id;
 
         var clock = Stopwatch.StartNew();
         var signers = Enumerable.Range(0, 16).Select(_ => Signer.New()).ToArray();
@@ -55,9 +57,9 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
                 {
                     using var response = await http.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
                     statuses.Add((int)response.StatusCode);
-                    var committed = await Json.ReadAsync(response);
-                    Assert.Equal(tx.TxId, committed.Str("txId"));
-                    Assert.True(sequences.TryAdd(tx.TxId, committed.GetProperty("sequence").GetInt64()));
+                    var committed = await Json.ReadAsync<CommittedTransaction>(response);
+                    Assert.Equal(tx.TxId, committed.TxId);
+                    Assert.True(sequences.TryAdd(tx.TxId, committed.Sequence));
                 }
             }
             else
@@ -66,13 +68,14 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
                 {
                     using var response = await http.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(chunk));
                     Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-                    var results = (await Json.ReadAsync(response)).GetProperty("results").EnumerateArray().ToList();
+                    var results = (await Json.ReadAsync<BatchResponse>(response)).Results;
+                    Assert.Equal(chunk.Length, results.Count);
                     for (var i = 0; i < chunk.Length; i++)
                     {
-                        statuses.Add(results[i].GetProperty("status").GetInt32());
-                        var committed = results[i].GetProperty("transaction");
-                        Assert.Equal(chunk[i].TxId, committed.Str("txId"));
-                        Assert.True(sequences.TryAdd(chunk[i].TxId, committed.GetProperty("sequence").GetInt64()));
+                        statuses.Add(results[i].Status);
+                        var committed = results[i].Transaction;
+                        Assert.Equal(chunk[i].TxId, committed?.TxId);
+                        Assert.True(sequences.TryAdd(chunk[i].TxId, committed!.Sequence));
                     }
                 }
             }
@@ -84,13 +87,14 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
         Assert.All(statuses, s => Assert.Equal(201, s));
         Assert.Equal(Enumerable.Range(0, Total).Select(i => (long)i), sequences.Values.Order());
         var head = await LedgerFlows.GetRegisterAsync(client, id);
-        Assert.Equal(Total, head.GetProperty("height").GetInt64());
+        Assert.Equal(Total, head.Height);
 
         // The register's own order agrees with what each writer was told.
-        var page = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/transactions?page=37&pageSize=100");
-        foreach (var item in page.GetProperty("items").EnumerateArray())
+        var page = await Json.GetAsync<Paged<CommittedTransaction>>(client, $"/api/registers/{id}/transactions?page=37&pageSize=100");
+        Assert.NotEmpty(page.Items);
+        foreach (var item in page.Items)
         {
-            Assert.Equal(sequences[item.Str("txId")], item.GetProperty("sequence").GetInt64());
+            Assert.Equal(sequences[item.TxId], item.Sequence);
         }
 
         // Every docket is sealed, exactly once, over contiguous ranges. How soon is printed, not asserted: the sealer's
@@ -100,11 +104,11 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
         LedgerFlows.AssertContiguous(dockets, Total, id);
 
         clock.Restart();
-        var verification = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
+        var verification = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
         output.WriteLine($"verify: {verification} in {clock.Elapsed.TotalSeconds:F1} s");
-        Assert.True(verification.GetProperty("valid").GetBoolean(), verification.GetRawText());
-        Assert.Equal(Total, verification.GetProperty("checkedTransactions").GetInt64());
-        Assert.Equal(dockets.Count, verification.GetProperty("checkedDockets").GetInt64());
+        Assert.True(verification.Valid, verification.ToString());
+        Assert.Equal(Total, verification.CheckedTransactions);
+        Assert.Equal(dockets.Count, verification.CheckedDockets);
 
         output.WriteLine($"429s waited out by the reads: {limits.RateLimited}");
 

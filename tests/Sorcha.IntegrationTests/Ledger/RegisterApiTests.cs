@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Ledger;
@@ -13,22 +14,23 @@ public sealed class RegisterApiTests(PlatformFixture platform)
     {
         using var alice = await platform.ClientAsync("register-alice");
         using var bob = await platform.ClientAsync("register-bob");
-        var created = await LedgerFlows.CreateRegisterAsync(alice, "alice's ledger");
+        var created = await LedgerFlows.RegisterAsync(alice, "alice's ledger");
 
-        var id = created.Str("id");
+        var id = created.Id;
         Assert.Matches("^[0-9a-f]{32}$", id);
-        Assert.Equal("alice's ledger", created.Str("name"));
-        Assert.Equal(0, created.GetProperty("height").GetInt64());
-        Assert.Equal(new string('0', 64), created.Str("headChainHash"));
-        Assert.Equal(32, Convert.FromBase64String(created.Str("publicKey")).Length);
+        Assert.Equal("alice's ledger", created.Name);
+        Assert.Equal(0, created.Height);
+        Assert.Equal(new string('0', 64), created.HeadChainHash);
+        Assert.Equal(32, created.PublicKey.Length);
 
-        // Registers are public ledgers: another authenticated caller reads the same register.
+        // Registers are public ledgers: another authenticated caller reads the same register (the key compared by value).
         var read = await LedgerFlows.GetRegisterAsync(bob, id);
-        Assert.Equal(created.GetRawText(), read.GetRawText());
+        Assert.Equal(created.PublicKey, read.PublicKey);
+        Assert.Equal(created, read with { PublicKey = created.PublicKey });
 
-        var page = await bob.GetFromJsonAsync<JsonElement>("/api/registers?page=1&pageSize=100");
-        Assert.True(page.GetProperty("totalCount").GetInt64() >= 1);
-        Assert.Equal(100, page.GetProperty("pageSize").GetInt32());
+        var page = await Json.GetAsync<Paged<Register>>(bob, "/api/registers?page=1&pageSize=100");
+        Assert.True(page.TotalCount >= 1);
+        Assert.Equal(100, page.PageSize);
     }
 
     [Theory]
@@ -65,7 +67,7 @@ public sealed class RegisterApiTests(PlatformFixture platform)
     public async Task Bad_paging_is_400(string query)
     {
         using var alice = await platform.ClientAsync("register-paging");
-        var id = (await LedgerFlows.CreateRegisterAsync(alice)).Str("id");
+        var id = (await LedgerFlows.RegisterAsync(alice)).Id;
         using var response = await alice.GetAsync($"/api/registers/{id}/transactions{query}");
         await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
     }

@@ -3,6 +3,7 @@ using System.Net.Http.Json;
 using System.Text;
 using System.Text.Json;
 using Sorcha.Cryptography;
+using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Tests.TestData;
@@ -24,8 +25,8 @@ public sealed class RegisterUpgradeTests(PlatformFixture platform)
     public async Task An_existing_register_keeps_its_old_dockets_and_its_next_docket_covers_the_whole_tree()
     {
         using var client = await platform.ClientAsync("trees-upgrade");
-        var register = await LedgerFlows.CreateRegisterAsync(client, "upgrade");
-        var id = register.Str("id");
+        var register = await LedgerFlows.RegisterAsync(client, "upgrade");
+        var id = register.Id;
         var signer = Signer.New();
         var old = Enumerable.Range(0, 99).Select(_ => LedgerFlows.Build(id, signer)).ToList();
 
@@ -63,8 +64,8 @@ public sealed class RegisterUpgradeTests(PlatformFixture platform)
         Assert.Equal(129, dockets[^1].GetProperty("treeSize").GetInt32());
         Assert.Equal(Convert.ToHexStringLower(Rfc9162Reference.Mth(all)), dockets[^1].Str("treeRoot"));
 
-        var verdict = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
-        Assert.True(verdict.GetProperty("valid").GetBoolean(), verdict.GetRawText());
+        var verdict = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        Assert.True(verdict.Valid, verdict.ToString());
         using var fromOld = await client.GetAsync($"/api/registers/{id}/consistency?from=0&to={dockets.Count - 1}");
         await ProblemAssert.IsProblemAsync(fromOld, HttpStatusCode.UnprocessableEntity);
         using var fromNew = await client.GetAsync($"/api/registers/{id}/consistency?from=1&to={dockets.Count - 1}");

@@ -3,6 +3,8 @@ using System.Net.Http.Json;
 using System.Text;
 using System.Text.Json;
 using Sorcha.Cryptography;
+using Sorcha.Client;
+using Docket = Sorcha.Ledger.Dockets.Docket;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Transactions;
@@ -26,7 +28,7 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
     public async Task Racing_writers_and_sealers_on_separate_connections_never_fork_gap_or_double_seal()
     {
         using var client = await platform.ClientAsync("ledger-replicas");
-        var id = (await LedgerFlows.CreateRegisterAsync(client, "replicas")).Str("id");
+        var id = (await LedgerFlows.RegisterAsync(client, "replicas")).Id;
         using var redisA = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
         using var redisB = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
         RegisterStore[] stores = [new(redisA), new(redisB)];
@@ -100,16 +102,16 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
         LedgerFlows.AssertContiguous(dockets, Total, id);
         Assert.True(published > 0, $"published {published}, lost {lost}");
         Assert.True(published <= dockets.Count, $"published {published} > {dockets.Count} dockets: a range was sealed twice");
-        var verification = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
-        Assert.True(verification.GetProperty("valid").GetBoolean(), verification.GetRawText());
-        Assert.Equal(dockets.Count, verification.GetProperty("checkedDockets").GetInt64());
+        var verification = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        Assert.True(verification.Valid, verification.ToString());
+        Assert.Equal(dockets.Count, verification.CheckedDockets);
     }
 
     [Fact]
     public async Task An_append_that_repeats_committed_txIds_returns_their_first_commit_and_appends_only_the_new_ones()
     {
         using var client = await platform.ClientAsync("ledger-replicas-dup");
-        var id = (await LedgerFlows.CreateRegisterAsync(client, "replicas-dup")).Str("id");
+        var id = (await LedgerFlows.RegisterAsync(client, "replicas-dup")).Id;
         using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
         var store = new RegisterStore(redis);
         var signer = Signer.New();
@@ -144,8 +146,8 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
         var signer = Signer.New();
         for (var attempt = 0; ; attempt++)
         {
-            var register = await LedgerFlows.CreateRegisterAsync(client, "snapshot-below");
-            var id = register.Str("id");
+            var register = await LedgerFlows.RegisterAsync(client, "snapshot-below");
+            var id = register.Id;
             var parsed = Enumerable.Range(0, 20).Select(i =>
                 TransactionParser.TryParse(Encoding.UTF8.GetBytes(LedgerFlows.Build(id, signer).Json), out var tx, out _) ? tx : throw new InvalidOperationException())
                 .ToArray();
@@ -175,8 +177,8 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
     public async Task A_snapshot_names_no_docket_that_reaches_past_its_height_so_it_verifies_while_the_register_grows()
     {
         using var client = await platform.ClientAsync("ledger-snapshot");
-        var register = await LedgerFlows.CreateRegisterAsync(client, "snapshot");
-        var id = register.Str("id");
+        var register = await LedgerFlows.RegisterAsync(client, "snapshot");
+        var id = register.Id;
         using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
         var store = new RegisterStore(redis);
         var signer = Signer.New();
@@ -207,9 +209,9 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
     /// Streams <paramref name="snapshot"/> as verify does: its transactions name no docket, no docket comes with them
     /// (the one sealed afterwards is not the snapshot's), and the pair verifies against the snapshot's head.
     /// </summary>
-    private static async Task AssertSnapshotAloneVerifiesAsync(RegisterStore store, JsonElement register, RegisterState snapshot, int expected)
+    private static async Task AssertSnapshotAloneVerifiesAsync(RegisterStore store, Register register, RegisterState snapshot, int expected)
     {
-        var id = register.Str("id");
+        var id = register.Id;
         var transactions = new List<ReadOnlyMemory<byte>>();
         await foreach (var tx in store.StreamTransactionsAsync(id, snapshot))
         {
@@ -229,7 +231,7 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
             new Sorcha.Ledger.Verification.RegisterVerifierOptions
             {
                 RegisterId = id,
-                RegisterPublicKey = Convert.FromBase64String(register.Str("publicKey")),
+                RegisterPublicKey = register.PublicKey,
                 ExpectedHead = new Sorcha.Ledger.Verification.RegisterHead(snapshot.Height, snapshot.ChainHash),
             });
         Assert.True(result.Valid, result.Reason);

@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text;
 using System.Text.Json;
+using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Verify;
 using StackExchange.Redis;
@@ -21,8 +22,8 @@ public sealed class TamperDetectionTests(PlatformFixture platform)
     public async Task A_transaction_altered_in_Redis_is_named_by_verify_and_by_the_offline_verifier()
     {
         using var client = await platform.ClientAsync("ledger-tamper");
-        var register = await LedgerFlows.CreateRegisterAsync(client, "tamper");
-        var id = register.Str("id");
+        var register = await LedgerFlows.RegisterAsync(client, "tamper");
+        var id = register.Id;
         var signer = Signer.New();
         var txs = Enumerable.Range(0, 150).Select(_ => LedgerFlows.Build(id, signer)).ToList();
         using (var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(txs)))
@@ -32,9 +33,9 @@ public sealed class TamperDetectionTests(PlatformFixture platform)
 
         var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, txs.Count);
         LedgerFlows.AssertContiguous(dockets, txs.Count, id);
-        var before = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
-        Assert.True(before.GetProperty("valid").GetBoolean(), before.GetRawText());
-        var (validCode, validReport) = await VerifyExportOfflineAsync(client, id, register.Str("publicKey"));
+        var before = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        Assert.True(before.Valid, before.ToString());
+        var (validCode, validReport) = await VerifyExportOfflineAsync(client, id, Convert.ToBase64String(register.PublicKey));
         Assert.True(validCode == VerifyCommand.Valid, validReport);
 
         // Change the payload of one stored transaction, keeping it well-formed JSON.
@@ -47,12 +48,12 @@ public sealed class TamperDetectionTests(PlatformFixture platform)
             await redis.GetDatabase().HashSetAsync(key, Tampered, altered);
         }
 
-        var after = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
-        Assert.False(after.GetProperty("valid").GetBoolean(), after.GetRawText());
-        Assert.Equal(Tampered, after.GetProperty("firstInvalidSequence").GetInt64());
-        Assert.Equal(Tampered, after.GetProperty("checkedTransactions").GetInt64());
+        var after = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        Assert.False(after.Valid, after.ToString());
+        Assert.Equal(Tampered, after.FirstInvalidSequence);
+        Assert.Equal(Tampered, after.CheckedTransactions);
 
-        var (code, report) = await VerifyExportOfflineAsync(client, id, register.Str("publicKey"));
+        var (code, report) = await VerifyExportOfflineAsync(client, id, Convert.ToBase64String(register.PublicKey));
         Assert.True(code == VerifyCommand.Invalid, report);
         Assert.Contains($"INVALID at sequence {Tampered}", report, StringComparison.Ordinal);
     }

@@ -2,6 +2,8 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Cryptography;
+using Sorcha.Client;
+using SignedTransaction = Sorcha.Testing.Ledger.SignedTransaction;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Tests.TestData;
 using Sorcha.Verify;
@@ -63,9 +65,9 @@ public sealed class TruncationTests(PlatformFixture platform)
                 [new("height", 120), new("chainHash", kept.Str("chainHash"))]);
         }
 
-        var verdict = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
-        Assert.False(verdict.GetProperty("valid").GetBoolean(), verdict.GetRawText());
-        Assert.Contains("disagrees with its head", verdict.Str("reason"), StringComparison.Ordinal);
+        var verdict = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        Assert.False(verdict.Valid, verdict.ToString());
+        Assert.Contains("disagrees with its head", verdict.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -81,8 +83,8 @@ public sealed class TruncationTests(PlatformFixture platform)
         await CutTailAsync(id, txs, height, keep, dockets.Count - 1);
 
         // The store is consistent with itself again, so its own verify cannot tell: the client's docket can.
-        var verdict = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/verify");
-        Assert.True(verdict.GetProperty("valid").GetBoolean(), verdict.GetRawText());
+        var verdict = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        Assert.True(verdict.Valid, verdict.ToString());
         using (var proof = await client.GetAsync($"/api/registers/{id}/consistency?from={trusted.GetProperty("number")}&to={trusted.GetProperty("number")}"))
         {
             Assert.Equal(HttpStatusCode.NotFound, proof.StatusCode);
@@ -101,9 +103,9 @@ public sealed class TruncationTests(PlatformFixture platform)
             }
 
             var withoutTrust = new StringWriter();
-            Assert.Equal(VerifyCommand.Valid, await VerifyCommand.RunAsync([export, "--public-key", register.Str("publicKey")], withoutTrust, withoutTrust));
+            Assert.Equal(VerifyCommand.Valid, await VerifyCommand.RunAsync([export, "--public-key", Convert.ToBase64String(register.PublicKey)], withoutTrust, withoutTrust));
             var report = new StringWriter();
-            var code = await VerifyCommand.RunAsync([export, "--public-key", register.Str("publicKey"), "--trusted-docket", docketFile], report, report);
+            var code = await VerifyCommand.RunAsync([export, "--public-key", Convert.ToBase64String(register.PublicKey), "--trusted-docket", docketFile], report, report);
             Assert.True(code == VerifyCommand.Invalid, report.ToString());
             Assert.Contains($"INVALID at sequence {height}", report.ToString(), StringComparison.Ordinal);
         }
@@ -151,7 +153,7 @@ public sealed class TruncationTests(PlatformFixture platform)
     /// <summary>A register with <paramref name="count"/> transactions committed in one batch (sequence order = list order), all sealed.</summary>
     private static async Task<(string Id, List<SignedTransaction> Txs, List<JsonElement> Dockets)> SealedRegisterAsync(HttpClient client, int count)
     {
-        var id = (await LedgerFlows.CreateRegisterAsync(client, "trees")).Str("id");
+        var id = (await LedgerFlows.RegisterAsync(client, "trees")).Id;
         var signer = Signer.New();
         var txs = Enumerable.Range(0, count).Select(_ => LedgerFlows.Build(id, signer)).ToList();
         using (var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(txs)))

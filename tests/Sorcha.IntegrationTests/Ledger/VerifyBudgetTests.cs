@@ -1,4 +1,6 @@
 using System.Net;
+using Sorcha.Client;
+using SignedTransaction = Sorcha.Testing.Ledger.SignedTransaction;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Ledger;
@@ -70,7 +72,7 @@ public sealed class VerifyBudgetTests(PlatformFixture platform)
     /// <summary>A register long enough that one verify takes a while: four batches of 1,000 signed transactions.</summary>
     private static async Task<string> LongRegisterAsync(HttpClient client)
     {
-        var id = (await LedgerFlows.CreateRegisterAsync(client, "verify budget")).Str("id");
+        var id = (await LedgerFlows.RegisterAsync(client, "verify budget")).Id;
         var signer = Signer.New();
         var transactions = new SignedTransaction[Height];
         Parallel.For(0, Height, i => transactions[i] = LedgerFlows.Build(id, signer));

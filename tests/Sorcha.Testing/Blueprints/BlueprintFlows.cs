@@ -1,5 +1,4 @@
 using System.Net;
-using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 
@@ -11,36 +10,19 @@ public static class BlueprintFlows
     /// <summary>A fresh copy of a sample blueprint (e.g. "expense-approval").</summary>
     public static JsonObject Sample(string name) => Samples.Blueprint(name);
 
-    public static Task<JsonElement> CreateAsync(HttpClient client, JsonNode blueprint) =>
-        Json.PostAsync(client, "/api/blueprints", blueprint, HttpStatusCode.Created);
+    /// <summary>Creates a blueprint from a document (sent as written, so tests can send what the typed model cannot).</summary>
+    public static Task<Client.Blueprint> CreateAsync(HttpClient client, JsonNode blueprint) =>
+        Json.PostAsync<Client.Blueprint>(client, "/api/blueprints", blueprint, HttpStatusCode.Created);
 
     /// <summary>Creates and publishes a sample; returns the blueprint's id.</summary>
     public static async Task<string> PublishedAsync(HttpClient client, string sample)
     {
-        var id = (await CreateAsync(client, Sample(sample))).Str("id");
-        await Json.PostAsync(client, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
+        var id = (await CreateAsync(client, Sample(sample))).Id!;
+        var published = await Json.PostAsync<Client.Blueprint>(client, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
+        Assert.True(published.Published);
         return id;
     }
 
-    public static async Task<JsonElement> GetAsync(HttpClient client, string url, HttpStatusCode expected = HttpStatusCode.OK)
-    {
-        using var response = await client.GetAsync(url);
-        var text = await response.Content.ReadAsStringAsync();
-        Assert.True(expected == response.StatusCode, $"GET {url}: expected {(int)expected}, got {(int)response.StatusCode}: {text}");
-        return JsonDocument.Parse(text).RootElement.Clone();
-    }
-
-    /// <summary>The keys of a problem's <c>errors</c> member (field names or JSON Pointers).</summary>
-    public static HashSet<string> ErrorKeys(JsonElement problem) =>
-        [.. problem.GetProperty("errors").EnumerateObject().Select(p => p.Name)];
-
-    public static async Task<JsonElement> SendAsync(HttpClient client, HttpMethod method, string url, object? body,
-        HttpStatusCode expected)
-    {
-        using var request = new HttpRequestMessage(method, url) { Content = body is null ? null : JsonContent.Create(body) };
-        using var response = await client.SendAsync(request);
-        var text = await response.Content.ReadAsStringAsync();
-        Assert.True(expected == response.StatusCode, $"{method} {url}: expected {(int)expected}, got {(int)response.StatusCode}: {text}");
-        return text.Length == 0 ? default : JsonDocument.Parse(text).RootElement.Clone();
-    }
+    public static Task<JsonElement> GetAsync(HttpClient client, string url, HttpStatusCode expected = HttpStatusCode.OK) =>
+        Json.GetAsync<JsonElement>(client, url, expected);
 }

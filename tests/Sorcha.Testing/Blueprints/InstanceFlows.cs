@@ -1,6 +1,7 @@
 using System.Net;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.Client;
 
 namespace Sorcha.Testing.Blueprints;
 
@@ -10,18 +11,18 @@ public static class InstanceFlows
     public static readonly object Claim = Samples.ExpenseClaim;
 
     public static async Task<string> WalletAsync(HttpClient client, string algorithm = "ED25519") =>
-        (await Json.PostAsync(client, "/api/wallets", new { name = "blueprint test", algorithm }, HttpStatusCode.Created)).Str("address");
+        (await Json.PostAsync<CreatedWallet>(client, "/api/wallets", new { name = "blueprint test", algorithm }, HttpStatusCode.Created)).Address;
 
     public static async Task<string> RegisterAsync(HttpClient client) =>
-        (await Json.PostAsync(client, "/api/registers", new { name = "blueprint test " + Guid.NewGuid().ToString("N")[..6] },
-            HttpStatusCode.Created)).Str("id");
+        (await Json.PostAsync<Register>(client, "/api/registers", new { name = "blueprint test " + Guid.NewGuid().ToString("N")[..6] },
+            HttpStatusCode.Created)).Id;
 
     public static async Task<string> InstanceAsync(HttpClient client, string blueprintId, string registerId,
         IReadOnlyDictionary<string, string> participants)
     {
-        var created = await Json.PostAsync(client, $"/api/blueprints/{blueprintId}/instances",
+        var created = await Json.PostAsync<CreatedInstance>(client, $"/api/blueprints/{blueprintId}/instances",
             new { registerId, participants }, HttpStatusCode.Created);
-        return created.Str("instanceId");
+        return created.InstanceId;
     }
 
     /// <summary>One caller owning the one wallet bound to all three expense-approval participants.</summary>

@@ -4,6 +4,7 @@ using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.Client;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Testing.Ledger;
@@ -55,25 +56,28 @@ public static class LedgerFlows
     public static StringContent BatchBody(IEnumerable<SignedTransaction> transactions) =>
         Body("{\"transactions\":[" + string.Join(',', transactions.Select(t => t.Json)) + "]}");
 
-    /// <summary>Creates a register and returns it (id, publicKey, height, headChainHash …).</summary>
-    public static async Task<JsonElement> CreateRegisterAsync(HttpClient client, string name = "ledger test") =>
-        await Json.PostAsync(client, "/api/registers", new { name }, HttpStatusCode.Created);
+    /// <summary>Creates a register and returns it as the client reads it.</summary>
+    public static Task<Register> RegisterAsync(HttpClient client, string name = "ledger test") =>
+        Json.PostAsync<Register>(client, "/api/registers", new { name }, HttpStatusCode.Created);
 
-    public static async Task<JsonElement> GetRegisterAsync(HttpClient client, string id) =>
-        await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}");
+    /// <summary>Creates a register and returns its raw JSON (the Reliability tests still read it so).</summary>
+    public static Task<JsonElement> CreateRegisterAsync(HttpClient client, string name = "ledger test") =>
+        Json.PostAsync(client, "/api/registers", new { name }, HttpStatusCode.Created);
 
-    public static async Task<long> HeightAsync(HttpClient client, string id) =>
-        (await GetRegisterAsync(client, id)).GetProperty("height").GetInt64();
+    public static Task<Register> GetRegisterAsync(HttpClient client, string id) => Json.GetAsync<Register>(client, $"/api/registers/{id}");
 
-    public static async Task<JsonElement> SubmitAsync(HttpClient client, SignedTransaction tx, HttpStatusCode expected)
+    public static async Task<long> HeightAsync(HttpClient client, string id) => (await GetRegisterAsync(client, id)).Height;
+
+    /// <summary>POSTs the transaction's own JSON (as the client built it) and asserts the status.</summary>
+    public static async Task<CommittedTransaction> SubmitAsync(HttpClient client, SignedTransaction tx, HttpStatusCode expected)
     {
         using var response = await client.PostAsync("/api/transactions", Body(tx.Json));
         var text = await response.Content.ReadAsStringAsync();
         Assert.True(expected == response.StatusCode, $"expected {(int)expected}, got {(int)response.StatusCode}: {text}");
-        return JsonDocument.Parse(text).RootElement.Clone();
+        return JsonSerializer.Deserialize<CommittedTransaction>(text, Json.Options)!;
     }
 
-    /// <summary>Every docket of a register, page by page.</summary>
+    /// <summary>Every docket of a register, page by page, as the server wrote it (tests compare members and their text).</summary>
     public static async Task<List<JsonElement>> DocketsAsync(HttpClient client, string id)
     {
         var dockets = new List<JsonElement>();

@@ -55,7 +55,7 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
 
     // The sample as its JSON text: the cases are cut from the same document.
     private static async Task<string> CreateAsync(HttpClient client, JsonObject blueprint) =>
-        (await Json.PostAsync(client, "/api/blueprints", blueprint, HttpStatusCode.Created)).Str("id");
+        (await Json.PostAsync<Client.Blueprint>(client, "/api/blueprints", blueprint, HttpStatusCode.Created)).Id!;
 
     private static readonly string[] Watched =
     [
@@ -65,7 +65,7 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
 
     protected override async Task<string> SnapshotAsync(HttpClient owner, HttpClient foreign, Resources resources)
     {
-        var total = (await Json.ReadAsync(await owner.GetAsync("/api/blueprints?pageSize=1"))).GetProperty("totalCount").GetInt64();
+        var total = (await Json.GetAsync<Paged<Client.Blueprint>>(owner, "/api/blueprints?pageSize=1")).TotalCount;
         var reads = await Task.WhenAll(Watched.Select(path => owner.GetStringAsync(resources.Fill(path))));
         return $"blueprints={total} " + string.Join('\n', reads);
     }

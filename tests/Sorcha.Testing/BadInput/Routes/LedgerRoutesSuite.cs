@@ -49,7 +49,7 @@ public abstract class LedgerRoutesSuite(BadInputTarget target) : BadInputSuite(t
     protected override async Task<string> SnapshotAsync(HttpClient owner, HttpClient foreign, Resources resources)
     {
         var register = await owner.GetStringAsync($"/api/registers/{resources["register"]}");
-        var total = (await Json.ReadAsync(await owner.GetAsync("/api/registers?pageSize=1"))).GetProperty("totalCount").GetInt64();
+        var total = (await Json.GetAsync<Paged<Register>>(owner, "/api/registers?pageSize=1")).TotalCount;
         using var pending = await owner.GetAsync($"/api/transactions/{resources["pendingTxId"]}");
         var writers = await owner.GetStringAsync($"/api/registers/{resources["register"]}/writers");
         return $"{register} registers={total} pending={(int)pending.StatusCode} writers={writers}";

@@ -1,6 +1,8 @@
 using System.Net;
+using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Cryptography;
 
 namespace Sorcha.Testing.BadInput.Routes;
 
@@ -20,11 +22,11 @@ public abstract class WalletRoutesSuite(BadInputTarget target) : BadInputSuite(t
         var deleted = (await wallets.CreateAsync("bad input")).Address;
         await wallets.DeleteAsync(deleted);
         var foreignWallet = (await new SorchaClient(foreign).Wallets.CreateAsync("bad input")).Address;
-        var envelope = await Json.PostAsync(owner, $"/api/wallets/{address}/encrypt", new { recipient = address, data = "c2VjcmV0" },
+        var envelope = await Json.PostAsync<Envelope>(owner, $"/api/wallets/{address}/encrypt", new { recipient = address, data = "c2VjcmV0" },
             HttpStatusCode.OK);
-        var toForeign = await Json.PostAsync(owner, $"/api/wallets/{address}/encrypt", new { recipient = foreignWallet, data = "c2VjcmV0" },
+        var toForeign = await Json.PostAsync<Envelope>(owner, $"/api/wallets/{address}/encrypt", new { recipient = foreignWallet, data = "c2VjcmV0" },
             HttpStatusCode.OK);
-        var ciphertext = Convert.FromBase64String(envelope.Str("ciphertext"));
+        var ciphertext = envelope.Ciphertext.ToArray();
         ciphertext[0] ^= 1;
         return new Resources(new Dictionary<string, string>
         {
@@ -32,8 +34,8 @@ public abstract class WalletRoutesSuite(BadInputTarget target) : BadInputSuite(t
             ["publicKey"] = Convert.ToBase64String(wallet.PublicKey),
             ["deletedWallet"] = deleted,
             ["foreignWallet"] = foreignWallet,
-            ["envelope"] = envelope.GetRawText(),
-            ["envelopeToForeign"] = toForeign.GetRawText(),
+            ["envelope"] = JsonSerializer.Serialize(envelope, Json.Options),
+            ["envelopeToForeign"] = JsonSerializer.Serialize(toForeign, Json.Options),
             ["tamperedCiphertext"] = Convert.ToBase64String(ciphertext),
             ["signature"] = Convert.ToBase64String(new byte[64]),
         });
