@@ -2,6 +2,8 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Security.Cryptography;
 using System.Text.Json;
+using Sorcha.Client;
+using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Wallets;
@@ -10,24 +12,26 @@ namespace Sorcha.IntegrationTests.Wallets;
 public sealed class WalletEncryptionTests(PlatformFixture platform)
 {
     [Theory]
-    [InlineData("ED25519", "ECIES-X25519-HKDF-SHA256-AES256GCM")]
-    [InlineData("NISTP256", "ECIES-P256-HKDF-SHA256-AES256GCM")]
-    [InlineData("RSA4096", "RSA-OAEP-SHA256-AES256GCM")]
-    public async Task Encrypt_to_another_callers_wallet_round_trips_only_for_the_recipient(string algorithm, string scheme)
+    [InlineData(SignatureAlgorithm.ED25519, "ECIES-X25519-HKDF-SHA256-AES256GCM")]
+    [InlineData(SignatureAlgorithm.NISTP256, "ECIES-P256-HKDF-SHA256-AES256GCM")]
+    [InlineData(SignatureAlgorithm.RSA4096, "RSA-OAEP-SHA256-AES256GCM")]
+    public async Task Encrypt_to_another_callers_wallet_round_trips_only_for_the_recipient(SignatureAlgorithm algorithm, string scheme)
     {
         using var alice = await platform.ClientAsync("enc-alice");
         using var bob = await platform.ClientAsync("enc-bob");
-        var sender = (await WalletFlows.CreateAsync(alice, "ED25519")).Str("address");
-        var recipient = (await WalletFlows.CreateAsync(bob, algorithm)).Str("address");
+        var sender = (await WalletFlows.CreateAsync(alice, SignatureAlgorithm.ED25519)).Address;
+        var recipient = (await WalletFlows.CreateAsync(bob, algorithm)).Address;
         var data = RandomNumberGenerator.GetBytes(5000);
 
+        // Raw: the envelope goes back to decrypt exactly as the service wrote it.
         var envelope = await Json.PostAsync(alice, $"/api/wallets/{sender}/encrypt",
             new { recipient, data = Convert.ToBase64String(data) }, HttpStatusCode.OK);
-        Assert.Equal(scheme, envelope.Str("scheme"));
-        Assert.Equal(recipient, envelope.Str("recipient"));
+        var typed = envelope.Deserialize<Envelope>(Json.Options)!;
+        Assert.Equal(scheme, typed.Scheme);
+        Assert.Equal(recipient, typed.Recipient);
 
-        var opened = await Json.PostAsync(bob, $"/api/wallets/{recipient}/decrypt", envelope, HttpStatusCode.OK);
-        Assert.Equal(data, Convert.FromBase64String(opened.Str("data")));
+        var opened = await Json.PostAsync<DecryptResponse>(bob, $"/api/wallets/{recipient}/decrypt", envelope, HttpStatusCode.OK);
+        Assert.Equal(data, opened.Data);
 
         // The sender cannot open what it sent: the recipient wallet is not hers.
         using var senderTries = await alice.PostAsJsonAsync($"/api/wallets/{recipient}/decrypt", envelope);
@@ -41,10 +45,11 @@ public sealed class WalletEncryptionTests(PlatformFixture platform)
     public async Task Tampered_envelope_is_422(string field)
     {
         using var bob = await platform.ClientAsync("tamper-bob");
-        var wallet = (await WalletFlows.CreateAsync(bob, "ED25519")).Str("address");
+        var wallet = (await WalletFlows.CreateAsync(bob, SignatureAlgorithm.ED25519)).Address;
         var envelope = await Json.PostAsync(bob, $"/api/wallets/{wallet}/encrypt",
             new { recipient = wallet, data = Convert.ToBase64String("secret"u8.ToArray()) }, HttpStatusCode.OK);
 
+        // Raw: one wire field is flipped, the rest sent back as written.
         var tampered = JsonSerializer.Deserialize<Dictionary<string, string>>(envelope.GetRawText())!;
         var bytes = Convert.FromBase64String(tampered[field]);
         bytes[^1] ^= 0x01;
@@ -58,8 +63,8 @@ public sealed class WalletEncryptionTests(PlatformFixture platform)
     public async Task Envelope_for_another_wallet_is_422_even_for_its_owner()
     {
         using var bob = await platform.ClientAsync("misaddressed-bob");
-        var first = (await WalletFlows.CreateAsync(bob, "ED25519")).Str("address");
-        var second = (await WalletFlows.CreateAsync(bob, "ED25519")).Str("address");
+        var first = (await WalletFlows.CreateAsync(bob, SignatureAlgorithm.ED25519)).Address;
+        var second = (await WalletFlows.CreateAsync(bob, SignatureAlgorithm.ED25519)).Address;
         var envelope = await Json.PostAsync(bob, $"/api/wallets/{first}/encrypt",
             new { recipient = first, data = "AAAA" }, HttpStatusCode.OK);
 
