@@ -127,25 +127,26 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
 
         var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, 5);
         LedgerFlows.AssertContiguous(dockets, 5, id);
-        var proof = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/transactions/{txs[3].TxId}/proof");
-        var docket = proof.GetProperty("docket");
-        Assert.Equal(3, proof.GetProperty("sequence").GetInt64());
-        Assert.Equal(3 - docket.GetProperty("firstSequence").GetInt64(), proof.GetProperty("leafIndex").GetInt64());
-        var size = docket.GetProperty("lastSequence").GetInt64() - docket.GetProperty("firstSequence").GetInt64() + 1;
-        var path = proof.GetProperty("auditPath").EnumerateArray().Select(p => Convert.FromHexString(p.GetString()!)).ToList();
-        var root = Convert.FromHexString(docket.Str("merkleRoot"));
-        Assert.True(LedgerFlows.VerifyInclusion(Convert.FromHexString(txs[3].TxId), proof.GetProperty("leafIndex").GetInt64(), size, path, root));
-        Assert.False(LedgerFlows.VerifyInclusion(Convert.FromHexString(txs[2].TxId), proof.GetProperty("leafIndex").GetInt64(), size, path, root));
+        var proof = await Json.GetAsync<InclusionProof>(client, $"/api/registers/{id}/transactions/{txs[3].TxId}/proof");
+        var docket = proof.Docket;
+        Assert.Equal(txs[3].TxId, proof.TxId);
+        Assert.Equal(3, proof.Sequence);
+        Assert.Equal(3 - docket.FirstSequence, proof.LeafIndex);
+        var size = docket.LastSequence - docket.FirstSequence + 1;
+        var path = proof.AuditPath.Select(Convert.FromHexString).ToList();
+        var root = Convert.FromHexString(docket.MerkleRoot);
+        Assert.True(LedgerFlows.VerifyInclusion(Convert.FromHexString(txs[3].TxId), proof.LeafIndex, size, path, root));
+        Assert.False(LedgerFlows.VerifyInclusion(Convert.FromHexString(txs[2].TxId), proof.LeafIndex, size, path, root));
 
         // The docket is signed by the register's own key over its docketHash (checked with an independent Ed25519).
         var verifier = new Org.BouncyCastle.Crypto.Signers.Ed25519Signer();
         verifier.Init(false, new Org.BouncyCastle.Crypto.Parameters.Ed25519PublicKeyParameters(register.PublicKey, 0));
-        var docketHash = Convert.FromHexString(docket.Str("docketHash"));
+        var docketHash = Convert.FromHexString(docket.DocketHash);
         verifier.BlockUpdate(docketHash, 0, docketHash.Length);
-        Assert.True(verifier.VerifySignature(Convert.FromBase64String(docket.Str("signature"))));
+        Assert.True(verifier.VerifySignature(Convert.FromBase64String(docket.Signature)));
 
         // Once sealed, reads carry the docket number.
         var committed = await Json.GetAsync<CommittedTransaction>(client, $"/api/registers/{id}/transactions/{txs[3].TxId}");
-        Assert.Equal(docket.GetProperty("number").GetInt64(), committed.DocketNumber);
+        Assert.Equal(docket.Number, committed.DocketNumber);
     }
 }
