@@ -59,7 +59,7 @@ public static class Json
         return text.Length == 0 ? default! : Parse<T>(text);
     }
 
-    private static T Parse<T>(string text)
+    public static T Parse<T>(string text)
     {
         var value = JsonSerializer.Deserialize<T>(text, Options);
         Assert.False(value is null, $"null {typeof(T).Name}: {text}");

@@ -1,4 +1,5 @@
 using System.Net;
+using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Client;
 
@@ -25,7 +26,7 @@ public static class ProblemAssert
     public static async Task<ProblemDocument> RefusedAsync(HttpClient client, HttpMethod method, string url, object? body,
         HttpStatusCode status)
     {
-        using var request = new HttpRequestMessage(method, url) { Content = body is null ? null : System.Net.Http.Json.JsonContent.Create(body) };
+        using var request = new HttpRequestMessage(method, url) { Content = body is null ? null : JsonContent.Create(body) };
         using var response = await client.SendAsync(request);
         return await ReadAsync(response, status);
     }

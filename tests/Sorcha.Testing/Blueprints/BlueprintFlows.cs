@@ -23,6 +23,7 @@ public static class BlueprintFlows
         return id;
     }
 
+    /// <summary>A GET read raw; the Limits and Production tests still read instances so (others: <see cref="Json.GetAsync{T}"/>).</summary>
     public static Task<JsonElement> GetAsync(HttpClient client, string url, HttpStatusCode expected = HttpStatusCode.OK) =>
         Json.GetAsync<JsonElement>(client, url, expected);
 }

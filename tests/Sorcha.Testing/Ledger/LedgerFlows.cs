@@ -74,7 +74,7 @@ public static class LedgerFlows
         using var response = await client.PostAsync("/api/transactions", Body(tx.Json));
         var text = await response.Content.ReadAsStringAsync();
         Assert.True(expected == response.StatusCode, $"expected {(int)expected}, got {(int)response.StatusCode}: {text}");
-        return JsonSerializer.Deserialize<CommittedTransaction>(text, Json.Options)!;
+        return Json.Parse<CommittedTransaction>(text);
     }
 
     /// <summary>Every docket of a register, page by page, as the server wrote it (tests compare members and their text).</summary>

@@ -26,7 +26,7 @@ public abstract class WalletRoutesSuite(BadInputTarget target) : BadInputSuite(t
             HttpStatusCode.OK);
         var toForeign = await Json.PostAsync<Envelope>(owner, $"/api/wallets/{address}/encrypt", new { recipient = foreignWallet, data = "c2VjcmV0" },
             HttpStatusCode.OK);
-        var ciphertext = envelope.Ciphertext.ToArray();
+        var ciphertext = envelope.Ciphertext.ToArray(); // a copy: the envelope itself is sent intact
         ciphertext[0] ^= 1;
         return new Resources(new Dictionary<string, string>
         {

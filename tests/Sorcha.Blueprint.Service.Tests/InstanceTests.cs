@@ -1,19 +1,20 @@
 using System.Net;
 using System.Net.Http.Json;
 using Sorcha.Client;
-using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Testing.Blueprints;
 
-namespace Sorcha.IntegrationTests.Blueprints;
+namespace Sorcha.Blueprint.Service.Tests;
 
-[Collection(PlatformScope.Name)]
-public sealed class InstanceTests(PlatformFixture platform)
+/// <summary>Instances: creation and submission mistakes are 4xx problems that change nothing, and one step is taken once.</summary>
+[Collection(BlueprintScope.Name)]
+public sealed class InstanceTests(BlueprintServices services)
 {
     private const string SomeAddress = "ws1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq";
 
     [Fact]
     public async Task Instance_of_an_unpublished_blueprint_is_409()
     {
-        using var caller = await platform.ClientAsync("inst-draft");
+        using var caller = await services.ClientAsync("inst-draft");
         var wallet = await InstanceFlows.WalletAsync(caller);
         var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Id!;
 
@@ -28,7 +29,7 @@ public sealed class InstanceTests(PlatformFixture platform)
     [Fact]
     public async Task Bad_bindings_are_400_listing_every_participant_and_unknown_register_is_422()
     {
-        using var caller = await platform.ClientAsync("inst-bind");
+        using var caller = await services.ClientAsync("inst-bind");
         var wallet = await InstanceFlows.WalletAsync(caller);
         var id = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
 
@@ -51,8 +52,8 @@ public sealed class InstanceTests(PlatformFixture platform)
     [Fact]
     public async Task Submission_mistakes_are_4xx_and_leave_the_instance_where_it_was()
     {
-        using var alice = await platform.ClientAsync("inst-mistakes-alice");
-        using var mallory = await platform.ClientAsync("inst-mistakes-mallory");
+        using var alice = await services.ClientAsync("inst-mistakes-alice");
+        using var mallory = await services.ClientAsync("inst-mistakes-mallory");
         var (instance, wallet) = await InstanceFlows.SoloExpenseInstanceAsync(alice);
         var url = $"/api/instances/{instance}/actions";
 
@@ -96,7 +97,7 @@ public sealed class InstanceTests(PlatformFixture platform)
     [Fact]
     public async Task Two_concurrent_submissions_of_one_step_give_exactly_one_201_and_one_409()
     {
-        using var alice = await platform.ClientAsync("inst-race");
+        using var alice = await services.ClientAsync("inst-race");
         var (instance, wallet) = await InstanceFlows.SoloExpenseInstanceAsync(alice);
 
         var statuses = await Task.WhenAll(Enumerable.Range(0, 2).Select(async _ =>
