@@ -1,6 +1,4 @@
 using System.Net;
-using System.Net.Http.Json;
-using System.Text.Json;
 using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 

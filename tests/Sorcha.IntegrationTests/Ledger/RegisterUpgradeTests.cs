@@ -1,7 +1,5 @@
 using System.Net;
-using System.Net.Http.Json;
 using System.Text;
-using System.Text.Json;
 using Sorcha.Cryptography;
 using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;

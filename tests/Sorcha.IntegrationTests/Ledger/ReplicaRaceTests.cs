@@ -1,7 +1,5 @@
 using System.Collections.Concurrent;
-using System.Net.Http.Json;
 using System.Text;
-using System.Text.Json;
 using Sorcha.Cryptography;
 using Sorcha.Client;
 using Docket = Sorcha.Ledger.Dockets.Docket;

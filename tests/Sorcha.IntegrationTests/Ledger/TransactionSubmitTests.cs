@@ -1,7 +1,5 @@
 using System.Net;
-using System.Net.Http.Json;
 using System.Security.Cryptography;
-using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
