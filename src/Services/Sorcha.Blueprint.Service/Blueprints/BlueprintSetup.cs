@@ -29,5 +29,6 @@ public static class BlueprintSetup
         builder.Services.AddTransient<ActionSubmission>();
         builder.Services.AddSingleton<TransactionCommits>();
         builder.Services.AddSingleton<StepSigning>();
+        builder.Services.AddSingleton<SenderOwnership>();
     }
 }

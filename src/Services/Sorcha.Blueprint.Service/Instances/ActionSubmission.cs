@@ -16,13 +16,14 @@ public sealed record DisclosedShare(string Participant, string Address, byte[] P
 /// <summary>
 /// An action submission from end to end, each stage timed (<see cref="ServerTiming"/>):
 /// load (instance, then blueprint; the sender's wallet is asked for at the same time) → checks (<see cref="ActionChecks"/>)
-/// → engine (<see cref="ActionPlanner"/>) → sender (the caller must own it: 403 before anything is claimed) → claim →
+/// → engine (<see cref="ActionPlanner"/>) → sender (the caller must own it: 403 before anything is claimed,
+/// <see cref="SenderOwnership"/>) → claim →
 /// prepare (one Wallet call seals every share and signs, <see cref="StepSigning"/>) → pending (kept before the commit)
 /// → commit (<see cref="TransactionCommits"/>) → advance. Everything downstream runs as the caller (its token,
 /// forwarded), except the commit, made with this service's own token.
 /// </summary>
-public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore store, BlueprintEngine engine, PlatformClients clients,
-    StepSigning signing, TransactionCommits commits, TimeProvider clock, ILogger<ActionSubmission> logger)
+public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore store, BlueprintEngine engine,
+    SenderOwnership owners, StepSigning signing, TransactionCommits commits, TimeProvider clock, ILogger<ActionSubmission> logger)
 {
     /// <summary>Spans for each stage of a submission (see <see cref="ServerTiming"/>).</summary>
     public static readonly ActivitySource Source = new(TelemetrySetup.SourcePrefix + "Blueprint");
@@ -40,7 +41,7 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
 
         // The sender check needs only the body, so it runs while the instance and blueprint load; its answer is
         // looked at only after the checks that come first in the contract's order.
-        var senderCheck = ActionChecks.HasWellFormedSender(request) ? CheckSenderAsync(request.Sender!, ct) : null;
+        var senderCheck = ActionChecks.HasWellFormedSender(request) ? owners.CheckAsync(context.User.CallerId(), request.Sender!, ct) : null;
         InstanceState? state;
         BlueprintRecord? record;
         using (timing.Measure("load", Source))
@@ -156,22 +157,6 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
                 // Give the step back so the sender can retry; a transaction that may have been committed stays pending.
                 await store.ReleaseAsync(claim, discardPending: certainlyNotCommitted);
             }
-        }
-    }
-
-    /// <summary>
-    /// The Wallet service shows a caller only its own wallets, so a 404 here means "not yours": 403 before the step is
-    /// claimed, so a caller who does not own the sender cannot hold the step. The Wallet checks again when it signs.
-    /// </summary>
-    private async Task CheckSenderAsync(string sender, CancellationToken ct)
-    {
-        try
-        {
-            await clients.Wallets.GetAsync(sender, ct);
-        }
-        catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
-        {
-            throw NotYours(sender, e);
         }
     }
 

@@ -3,15 +3,17 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.AppHost;
 using Sorcha.AppHost.Redis;
+using Sorcha.Client;
 using Sorcha.Hosting;
 using Sorcha.Testing.BadInput;
 
-namespace Sorcha.IntegrationTests.Infrastructure;
+namespace Sorcha.Testing.Platform;
 
 /// <summary>
 /// Starts the real AppHost app model once per test run: real Redis (whatever the AppHost chooses, or the provider in
 /// SORCHA_TEST_REDIS_PROVIDER), every service as its own process (SORCHA_TEST_REPLICAS of each, default 1), all
-/// traffic through the gateway over HTTP.
+/// traffic through the gateway over HTTP. Shared by the cross-process suites (Sorcha.IntegrationTests and
+/// Sorcha.FaultTests); each declares its own collections, as xUnit looks for them in the test assembly.
 /// </summary>
 public class PlatformFixture : BadInputTarget, IAsyncLifetime
 {
@@ -95,6 +97,10 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
         return client;
     }
 
+    /// <summary>A SorchaClient on the gateway: a distinct development caller (<paramref name="name"/> and a fresh suffix) with its own cached token.</summary>
+    public SorchaClient Caller(string name) =>
+        SorchaClient.ForDevCaller(Gateway, $"client-{name}-{Guid.NewGuid():N}", Options.DevClientSecret);
+
     /// <summary>The token <see cref="ClientAsync"/> acts with: a development token here, the issuer's in Production.</summary>
     protected virtual Task<string> CallerTokenAsync(string clientId) => TokenAsync(clientId);
 
@@ -115,10 +121,4 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
             // a leftover temp folder is harmless
         }
     }
-}
-
-[CollectionDefinition(Name)]
-public sealed class PlatformScope : ICollectionFixture<PlatformFixture>
-{
-    public const string Name = "platform";
 }

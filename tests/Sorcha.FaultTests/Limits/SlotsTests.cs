@@ -1,6 +1,6 @@
 using Sorcha.ServiceDefaults.Limits;
 
-namespace Sorcha.IntegrationTests.Limits;
+namespace Sorcha.FaultTests.Limits;
 
 /// <summary>The per-caller and process-wide bounds on expensive work (docs/reliability.md, "Fan-out"): pure, no platform.</summary>
 public sealed class SlotsTests

@@ -1,10 +1,8 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
-using Sorcha.IntegrationTests.Blueprints;
-using Sorcha.IntegrationTests.Infrastructure;
 
-namespace Sorcha.IntegrationTests.Limits;
+namespace Sorcha.FaultTests.Limits;
 
 /// <summary>Rate, body size and time limits from configuration (docs/reliability.md, "Limits"), each as a problem document.</summary>
 public sealed class LimitsTests(LimitsPlatformFixture platform) : IClassFixture<LimitsPlatformFixture>
@@ -72,7 +70,7 @@ public sealed class LimitsTests(LimitsPlatformFixture platform) : IClassFixture<
 
         // One generates (two 4096-bit keys take far longer than the others need to arrive); those finding the slot taken
         // are refused at once, as the queue time is 0 here. The one generating is 201, or 504 on a machine so saturated
-        // that its keys outlast this platform's 10 s forwarder timeout.
+        // that its keys outlast this platform's forwarder timeout (ForwarderSeconds).
         Assert.All(answers, a => Assert.True(
             a.StatusCode is HttpStatusCode.Created or HttpStatusCode.ServiceUnavailable or HttpStatusCode.GatewayTimeout, $"got {(int)a.StatusCode}"));
         Assert.Contains(answers, a => a.StatusCode == HttpStatusCode.ServiceUnavailable);
@@ -182,7 +180,7 @@ public sealed class LimitsTests(LimitsPlatformFixture platform) : IClassFixture<
                 return;
             }
 
-            await Task.Delay(500);
+            await Task.Delay(100);
         }
     }
 }

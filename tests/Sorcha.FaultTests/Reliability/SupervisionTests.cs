@@ -1,11 +1,9 @@
 using System.Diagnostics;
 using Sorcha.AppHost.Redis;
 using Sorcha.Hosting;
-using Sorcha.IntegrationTests.Infrastructure;
-using Sorcha.IntegrationTests.Ledger;
 using Xunit.Abstractions;
 
-namespace Sorcha.IntegrationTests.Reliability;
+namespace Sorcha.FaultTests.Reliability;
 
 /// <summary>
 /// The AppHost's own supervision (issue 20): a process is killed with SIGKILL from outside under the fault tests' load
@@ -22,6 +20,9 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
 
     /// <summary>A service restart is a .NET start (seconds; tens of seconds on a saturated 2-core machine): no bound but this wait.</summary>
     private static readonly TimeSpan ServicePatience = TimeSpan.FromSeconds(120);
+
+    /// <summary>Acknowledged submissions before the kill: the load is flowing through every hop.</summary>
+    private const int Warm = 50;
 
     /// <summary>After the service is ready again the gateway may still hold a connection to the old process for a moment.</summary>
     private const double SettleMs = 1_000;
@@ -107,7 +108,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         var load = new LedgerLoad(client, registerId);
         var stop = new CancellationTokenSource();
         var running = load.RunAsync(writers: 8, readers: 2, stop.Token);
-        await Task.Delay(TimeSpan.FromSeconds(3));
+        await load.WarmAsync(Warm, ServicePatience);
         return (load, running, stop, limits, client, registerId);
     }
 

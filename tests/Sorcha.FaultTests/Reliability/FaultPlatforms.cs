@@ -1,6 +1,4 @@
-using Sorcha.IntegrationTests.Infrastructure;
-
-namespace Sorcha.IntegrationTests.Reliability;
+namespace Sorcha.FaultTests.Reliability;
 
 /// <summary>
 /// A platform of its own for tests that kill Redis or restart services, so the shared <see cref="PlatformFixture"/>

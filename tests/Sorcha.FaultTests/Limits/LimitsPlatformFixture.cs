@@ -1,6 +1,4 @@
-using Sorcha.IntegrationTests.Infrastructure;
-
-namespace Sorcha.IntegrationTests.Limits;
+namespace Sorcha.FaultTests.Limits;
 
 /// <summary>
 /// A platform of its own with limits set low through configuration (Limits__*), as an operator would set them, so that
@@ -11,8 +9,10 @@ public sealed class LimitsPlatformFixture : PlatformFixture
     public const int PermitsPerSecond = 1;
     public const int Burst = 20;
     public const int BodyLimit = 4096;
-    // Short, but not so short that a cold service on a busy machine misses them on an ordinary request.
-    public const double ForwarderSeconds = 10;
+    // Short, as the 504 case waits it out, but past what the outgoing and Redis limits below can cost, so that those
+    // fire first in their own cases: a service's call of a safe method is retried once, and its total limit is twice
+    // OutgoingSeconds (OutgoingCalls.Configure), 4 s here. 4 s was tried: the paused-Wallet case then met the 504.
+    public const double ForwarderSeconds = 6;
     public const double OutgoingSeconds = 2;
     // No wait for an RSA key generation slot (one per process, the default): a second creation at once is refused.
     public const double KeyGenerationQueueSeconds = 0;

@@ -1,7 +1,7 @@
 using System.Net;
 using System.Text.Json;
 
-namespace Sorcha.IntegrationTests.Infrastructure;
+namespace Sorcha.Testing.Platform;
 
 /// <summary>
 /// The gateway's /health once it says <c>expected</c> (or after 5 s, whatever it says then): it reuses an answer for

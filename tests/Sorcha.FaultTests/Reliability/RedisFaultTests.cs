@@ -1,10 +1,8 @@
 using Sorcha.AppHost;
 using Sorcha.AppHost.Redis;
-using Sorcha.IntegrationTests.Ledger;
-using Sorcha.IntegrationTests.Infrastructure;
 using Xunit.Abstractions;
 
-namespace Sorcha.IntegrationTests.Reliability;
+namespace Sorcha.FaultTests.Reliability;
 
 /// <summary>
 /// Redis is killed with SIGKILL under load and started again on the same data (AOF). Clients must get 503 problem
@@ -28,14 +26,15 @@ public sealed class RedisFaultTests(FaultPlatformFixture platform, ITestOutputHe
         var load = new LedgerLoad(client, registerId);
         using var stop = new CancellationTokenSource();
         var running = load.RunAsync(writers: 8, readers: 2, stop.Token);
-        await Task.Delay(TimeSpan.FromSeconds(3));
+        await load.WarmAsync(acknowledged: 50, TimeSpan.FromSeconds(60));
 
         // The outage: from the moment the process is gone until a new one is being started; answers that overlap its
         // edges may be either.
         var killing = load.Now;
         await platform.App.StopResourceAsync(RedisSelector.ResourceName, kill: true);
         var killedAt = load.Now;
-        await Task.Delay(TimeSpan.FromSeconds(2));
+        // Long enough for every writer and reader to meet the outage several times (each resends within 50 ms).
+        await Task.Delay(TimeSpan.FromSeconds(1));
         var starting = load.Now;
         await platform.App.StartResourceAsync(RedisSelector.ResourceName);
         var backAt = load.Now;

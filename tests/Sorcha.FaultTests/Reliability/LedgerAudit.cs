@@ -1,10 +1,8 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
-using Sorcha.IntegrationTests.Infrastructure;
-using Sorcha.IntegrationTests.Ledger;
 
-namespace Sorcha.IntegrationTests.Reliability;
+namespace Sorcha.FaultTests.Reliability;
 
 /// <summary>What the audit found: acknowledged transactions, the register's height, and how many of them a GET finds.</summary>
 public sealed record AuditResult(int Acknowledged, int Created, long Height, int Found, int Dockets)

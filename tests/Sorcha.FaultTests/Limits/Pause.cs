@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace Sorcha.IntegrationTests.Limits;
+namespace Sorcha.FaultTests.Limits;
 
 /// <summary>
 /// SIGSTOP on a process until disposed (then SIGCONT): the process keeps its sockets open but answers nothing, which

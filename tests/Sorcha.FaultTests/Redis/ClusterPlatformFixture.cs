@@ -1,7 +1,6 @@
-using Sorcha.IntegrationTests.Infrastructure;
 using StackExchange.Redis;
 
-namespace Sorcha.IntegrationTests.Redis;
+namespace Sorcha.FaultTests.Redis;
 
 /// <summary>The platform on a Redis Cluster on loopback (3 masters + 3 replicas, scripts/redis-cluster.sh), whatever SORCHA_TEST_REDIS_PROVIDER says.</summary>
 public sealed class ClusterPlatformFixture : PlatformFixture

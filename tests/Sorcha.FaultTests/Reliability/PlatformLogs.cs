@@ -1,7 +1,6 @@
 using Sorcha.AppHost;
-using Sorcha.IntegrationTests.Infrastructure;
 
-namespace Sorcha.IntegrationTests.Reliability;
+namespace Sorcha.FaultTests.Reliability;
 
 public static class PlatformLogs
 {

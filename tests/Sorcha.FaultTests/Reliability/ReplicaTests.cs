@@ -1,10 +1,8 @@
 using System.Net;
 using System.Text.Json;
-using Sorcha.IntegrationTests.Infrastructure;
-using Sorcha.IntegrationTests.Ledger;
 using Xunit.Abstractions;
 
-namespace Sorcha.IntegrationTests.Reliability;
+namespace Sorcha.FaultTests.Reliability;
 
 /// <summary>
 /// Two replicas of every service. The gateway balances over them and moves a request to the other replica when one is

@@ -3,12 +3,11 @@ using System.Diagnostics;
 using System.Net;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
-using Sorcha.IntegrationTests.Client;
 using Sorcha.Registers.Store;
 using StackExchange.Redis;
 using Xunit.Abstractions;
 
-namespace Sorcha.IntegrationTests.Redis;
+namespace Sorcha.FaultTests.Redis;
 
 /// <summary>
 /// Issue 18 item 2: SIGKILL the master holding a register during a steady submission load; its replica takes over, and

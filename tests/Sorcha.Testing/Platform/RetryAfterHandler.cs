@@ -1,6 +1,6 @@
 using System.Net;
 
-namespace Sorcha.IntegrationTests.Infrastructure;
+namespace Sorcha.Testing.Platform;
 
 /// <summary>
 /// For a caller that may send more than the per-caller rate (2,000 requests/s, bursts of 4,000: docs/reliability.md,

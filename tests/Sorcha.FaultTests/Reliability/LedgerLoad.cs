@@ -2,9 +2,8 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Net;
 using System.Text.Json;
-using Sorcha.IntegrationTests.Ledger;
 
-namespace Sorcha.IntegrationTests.Reliability;
+namespace Sorcha.FaultTests.Reliability;
 
 /// <summary>One answer a load client got: what it asked, when (ms on the load's clock), and what came back.</summary>
 public sealed record Answer(string Kind, string? TxId, int Status, double StartMs, double EndMs, bool IsProblem)
@@ -71,6 +70,21 @@ public sealed class LedgerLoad(HttpClient client, string registerId)
         }
 
         return null;
+    }
+
+    /// <summary>
+    /// Waits until the load is flowing: <paramref name="acknowledged"/> submissions acknowledged and a register read
+    /// answered, so that a fault injected next falls on traffic. Replaces a fixed sleep that waited the slow machine's
+    /// time on every machine.
+    /// </summary>
+    public async Task WarmAsync(int acknowledged, TimeSpan patience)
+    {
+        var deadline = Now + patience.TotalMilliseconds;
+        while (Answers.Count(a => a.Kind == Answer.Submit && a.Ok) < acknowledged || FirstSuccessAfter(Answer.Read, 0) is null)
+        {
+            Assert.True(Now < deadline, $"the load did not get {acknowledged} submissions and a read through in {patience}");
+            await Task.Delay(20);
+        }
     }
 
     /// <summary>When the first successful <paramref name="kind"/> request started at or after <paramref name="sinceMs"/> ended.</summary>

@@ -1,7 +1,6 @@
-using Sorcha.IntegrationTests.Client;
 using Sorcha.Registers.Store;
 
-namespace Sorcha.IntegrationTests.Redis;
+namespace Sorcha.FaultTests.Redis;
 
 /// <summary>Issue 18 item 1: on a Redis Cluster, registers spread over every master (one register stays in one slot).</summary>
 [Collection(ClusterScope.Name)]

@@ -1,8 +1,6 @@
-using Sorcha.IntegrationTests.Ledger;
-using Sorcha.IntegrationTests.Infrastructure;
 using Xunit.Abstractions;
 
-namespace Sorcha.IntegrationTests.Reliability;
+namespace Sorcha.FaultTests.Reliability;
 
 /// <summary>
 /// One service goes down under load — the Transaction service crashes (SIGKILL, requests in flight), the Register
@@ -12,6 +10,9 @@ namespace Sorcha.IntegrationTests.Reliability;
 [Collection(FaultScope.Name)]
 public sealed class ServiceFaultTests(FaultPlatformFixture platform, ITestOutputHelper output)
 {
+    /// <summary>Acknowledged submissions before the fault: the load is flowing through every hop.</summary>
+    private const int Warm = 50;
+
     /// <summary>After the service is ready again the gateway may still hold a connection to the old process for a moment.</summary>
     private const double SettleMs = 1_000;
 
@@ -27,7 +28,7 @@ public sealed class ServiceFaultTests(FaultPlatformFixture platform, ITestOutput
         var load = new LedgerLoad(client, registerId);
         using var stop = new CancellationTokenSource();
         var running = load.RunAsync(writers: 8, readers: 2, stop.Token);
-        await Task.Delay(TimeSpan.FromSeconds(2));
+        await load.WarmAsync(Warm, TimeSpan.FromSeconds(60));
 
         var downAt = load.Now;
         await platform.App.StopResourceAsync(service, kill);

@@ -1,6 +1,6 @@
 using Sorcha.ServiceDefaults.Health;
 
-namespace Sorcha.IntegrationTests.Limits;
+namespace Sorcha.FaultTests.Limits;
 
 /// <summary>The gateway's /health cache (docs/reliability.md, "Fan-out"): pure, no platform.</summary>
 public sealed class SharedProbeTests
