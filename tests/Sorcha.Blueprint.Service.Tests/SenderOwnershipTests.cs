@@ -5,6 +5,7 @@ using System.Net.Http.Json;
 using blueprint::Sorcha.Blueprint.Service.Instances;
 using blueprint::Sorcha.Blueprint.Service.Platform;
 using Microsoft.Extensions.Configuration;
+using Sorcha.Client;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Testing.Blueprints;
 
@@ -65,9 +66,9 @@ public sealed class SenderOwnershipTests(BlueprintServices services)
             await ProblemAssert.IsProblemAsync(refused, HttpStatusCode.Forbidden);
         }
 
-        var state = await BlueprintFlows.GetAsync(alice, $"/api/instances/{instance}");
-        Assert.Equal("approve", state.Str("nextActionId"));
-        Assert.Equal(1, state.GetProperty("txIds").GetArrayLength());
+        var state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        Assert.Equal("approve", state.NextActionId);
+        Assert.Single(state.TxIds);
     }
 }
 
