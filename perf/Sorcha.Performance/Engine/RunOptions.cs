@@ -30,7 +30,11 @@ public sealed record RunOptions
     public Uri? Reference { get; init; }
     public string? ReferenceDataDir { get; init; }
     public string ReferenceCommit { get; init; } = "unknown";
-    public LoadPlan Plan { get; init; } = new(TimeSpan.FromSeconds(20), TimeSpan.FromSeconds(30), 3);
+    /// <summary>
+    /// 60 s of warm-up by default: the services' tiered JIT goes on compiling for about 50 s at 100 actions/s, and
+    /// measured inside that the figures are the JIT's as much as the platform's (docs/performance.md, "Warm-up").
+    /// </summary>
+    public LoadPlan Plan { get; init; } = new(TimeSpan.FromSeconds(60), TimeSpan.FromSeconds(30), 3);
     public double RateScale { get; init; } = 1;
     public IReadOnlyDictionary<string, double> Rates { get; init; } = new Dictionary<string, double>();
     public string[]? Scenarios { get; init; }

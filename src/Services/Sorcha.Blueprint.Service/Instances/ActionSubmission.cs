@@ -15,7 +15,7 @@ public sealed record DisclosedShare(string Participant, string Address, byte[] P
 
 /// <summary>
 /// An action submission from end to end, each stage timed (<see cref="ServerTiming"/>):
-/// load (instance, then blueprint; the sender's wallet is asked for at the same time) → checks (<see cref="ActionChecks"/>)
+/// load (instance, then blueprint; the sender's wallet is asked for at the same time unless remembered) → checks (<see cref="ActionChecks"/>)
 /// → engine (<see cref="ActionPlanner"/>) → sender (the caller must own it: 403 before anything is claimed,
 /// <see cref="SenderOwnership"/>) → claim →
 /// prepare (one Wallet call seals every share and signs, <see cref="StepSigning"/>) → pending (kept before the commit)
@@ -144,7 +144,9 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
                 throw ClaimLost(instance.Id, pending.TxId);
             }
 
-            logger.LogInformation("Instance {InstanceId}: action {ActionId} committed as {TxId} at sequence {Sequence}",
+            // Debug, like a successful request's own log line: this line and Polly's per-attempt lines cost 5 % of the
+            // platform's CPU per action (docs/performance.md, "Issue 17, continued"); the register is the record.
+            logger.LogDebug("Instance {InstanceId}: action {ActionId} committed as {TxId} at sequence {Sequence}",
                 instance.Id, plan.ActionId, pending.TxId, commit.Sequence);
             return pending.DataDigest == plan.DataDigest
                 ? new SubmitActionResponse(pending.TxId, commit.Sequence, pending.NextActionId, pending.Calculated, pending.Recipients)

@@ -11,7 +11,8 @@ namespace Sorcha.Blueprint.Service.Instances;
 /// three Wallet/Transaction calls of every action. A remembered yes can only be stale one way — the owner deleted the
 /// wallet (no wallet ever changes owner) — and then the prepare call, which checks ownership where the keys live, still
 /// answers 404 → 403 and the claim is given back. A no is never remembered, so a refusal always reflects the Wallet's
-/// answer. Bounded by <see cref="MaxEntries"/>; when full, nothing more is remembered until entries expire.
+/// answer. Bounded by <see cref="MaxEntries"/>: when full, the cache refuses the new entry and compacts itself, so it
+/// never grows past that, whatever callers send.
 /// </summary>
 public sealed class SenderOwnership(PlatformClients clients) : IDisposable
 {
