@@ -127,8 +127,8 @@ public sealed class LimitsTests(LimitsPlatformFixture platform) : IClassFixture<
 
         // The Blueprint service's own timeout fired, not the gateway's.
         Assert.InRange(watch.Elapsed.TotalSeconds, LimitsPlatformFixture.OutgoingSeconds - 0.5, LimitsPlatformFixture.ForwarderSeconds);
-        var state = await BlueprintFlows.GetAsync(caller, $"/api/instances/{instance}");
-        Assert.Equal("submit", state.Str("nextActionId"));
+        var state = await Json.GetAsync<Sorcha.Client.Instance>(caller, $"/api/instances/{instance}");
+        Assert.Equal("submit", state.NextActionId);
     }
 
     /// <summary>

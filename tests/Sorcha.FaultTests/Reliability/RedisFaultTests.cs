@@ -20,7 +20,7 @@ public sealed class RedisFaultTests(FaultPlatformFixture platform, ITestOutputHe
         Assert.True(platform.Redis.Provider is "redis-server" or "garnet", $"needs a Redis this run owns, not {platform.Redis.Provider}");
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync("fault-redis", limits);
-        var registerId = (await LedgerFlows.CreateRegisterAsync(client, "redis fault")).Str("id");
+        var registerId = (await LedgerFlows.RegisterAsync(client, "redis fault")).Id;
         var pids = SorchaApp.Services.ToDictionary(s => s, s => platform.App[s].Process!.Id);
 
         var load = new LedgerLoad(client, registerId);

@@ -17,7 +17,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         Assert.Equal(["transaction", "transaction-2"], platform.ReplicasOf("transaction"));
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync("replica-load", limits);
-        var registerId = (await LedgerFlows.CreateRegisterAsync(client, "replicas")).Str("id");
+        var registerId = (await LedgerFlows.RegisterAsync(client, "replicas")).Id;
         var cpuBefore = platform.ReplicasOf("transaction").Select(r => platform.App[r].Process!.TotalProcessorTime).ToArray();
 
         var load = new LedgerLoad(client, registerId);
@@ -56,7 +56,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
     public async Task The_same_transactions_sent_to_both_transaction_replicas_at_once_commit_once_with_the_same_answer()
     {
         using var client = await platform.ClientAsync("replica-idem");
-        var registerId = (await LedgerFlows.CreateRegisterAsync(client, "replica idempotency")).Str("id");
+        var registerId = (await LedgerFlows.RegisterAsync(client, "replica idempotency")).Id;
         var replicas = platform.ReplicasOf("transaction").Select(r => new HttpClient { BaseAddress = platform.App[r].Spec.Url }).ToList();
         foreach (var replica in replicas)
         {

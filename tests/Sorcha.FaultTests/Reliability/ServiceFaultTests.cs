@@ -24,7 +24,7 @@ public sealed class ServiceFaultTests(FaultPlatformFixture platform, ITestOutput
     {
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync("fault-" + service, limits);
-        var registerId = (await LedgerFlows.CreateRegisterAsync(client, service + " fault")).Str("id");
+        var registerId = (await LedgerFlows.RegisterAsync(client, service + " fault")).Id;
         var load = new LedgerLoad(client, registerId);
         using var stop = new CancellationTokenSource();
         var running = load.RunAsync(writers: 8, readers: 2, stop.Token);

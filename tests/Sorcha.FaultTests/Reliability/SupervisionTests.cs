@@ -104,7 +104,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
     {
         var limits = new RetryAfterHandler();
         var client = await platform.ClientAsync(caller, limits);
-        var registerId = (await LedgerFlows.CreateRegisterAsync(client, caller)).Str("id");
+        var registerId = (await LedgerFlows.RegisterAsync(client, caller)).Id;
         var load = new LedgerLoad(client, registerId);
         var stop = new CancellationTokenSource();
         var running = load.RunAsync(writers: 8, readers: 2, stop.Token);

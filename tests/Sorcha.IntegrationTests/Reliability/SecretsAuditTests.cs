@@ -57,8 +57,8 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
             Assert.Equal(plaintext, Convert.FromBase64String(opened.Str("data")));
         }
 
-        var registers = new[] { await LedgerFlows.CreateRegisterAsync(alice, "audit"), await LedgerFlows.CreateRegisterAsync(bob, "audit") };
-        await LedgerFlows.SubmitAsync(alice, LedgerFlows.Build(registers[0].Str("id"), Signer.New()), HttpStatusCode.Created);
+        var registers = new[] { await LedgerFlows.RegisterAsync(alice, "audit"), await LedgerFlows.RegisterAsync(bob, "audit") };
+        await LedgerFlows.SubmitAsync(alice, LedgerFlows.Build(registers[0].Id, Signer.New()), HttpStatusCode.Created);
 
         using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
         var db = redis.GetDatabase();
@@ -82,7 +82,7 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
         var registerKek = Convert.FromBase64String(platform.Options.RegisterKeyEncryptionKey);
         foreach (var register in registers)
         {
-            var id = register.Str("id");
+            var id = register.Id;
             byte[] sealedKey = (await db.HashGetAsync($"reg:{{{id}}}:meta", "sealedKey"))!;
             var docketKey = KeyProtection.Open(registerKek, sealedKey, Encoding.UTF8.GetBytes("sorcha/v1/register-key/" + id));
             secrets.AddKey("docket key of register " + id, docketKey);

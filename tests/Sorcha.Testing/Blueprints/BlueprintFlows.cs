@@ -1,5 +1,4 @@
 using System.Net;
-using System.Text.Json;
 using System.Text.Json.Nodes;
 
 namespace Sorcha.Testing.Blueprints;
@@ -22,8 +21,4 @@ public static class BlueprintFlows
         Assert.True(published.Published);
         return id;
     }
-
-    /// <summary>A GET read raw; the Limits and Production tests still read instances so (others: <see cref="Json.GetAsync{T}"/>).</summary>
-    public static Task<JsonElement> GetAsync(HttpClient client, string url, HttpStatusCode expected = HttpStatusCode.OK) =>
-        Json.GetAsync<JsonElement>(client, url, expected);
 }

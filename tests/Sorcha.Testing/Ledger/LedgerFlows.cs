@@ -60,9 +60,6 @@ public static class LedgerFlows
     public static Task<Register> RegisterAsync(HttpClient client, string name = "ledger test") =>
         Json.PostAsync<Register>(client, "/api/registers", new { name }, HttpStatusCode.Created);
 
-    /// <summary>Creates a register and returns its raw JSON (the Reliability tests still read it so).</summary>
-    public static Task<JsonElement> CreateRegisterAsync(HttpClient client, string name = "ledger test") =>
-        Json.PostAsync(client, "/api/registers", new { name }, HttpStatusCode.Created);
 
     public static Task<Register> GetRegisterAsync(HttpClient client, string id) => Json.GetAsync<Register>(client, $"/api/registers/{id}");
 
