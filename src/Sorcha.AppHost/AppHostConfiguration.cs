@@ -64,7 +64,8 @@ public static class AppHostConfiguration
     /// (ASP.NET's own default would be Production).
     /// </summary>
     public static string Environment(IConfiguration configuration) =>
-        configuration[HostDefaults.EnvironmentKey] is { Length: > 0 } given ? given : Environments.Development;
+        new[] { HostDefaults.EnvironmentKey, "ASPNETCORE_ENVIRONMENT", "DOTNET_ENVIRONMENT" }
+            .Select(key => configuration[key]).FirstOrDefault(v => !string.IsNullOrEmpty(v)) ?? Environments.Development;
 
     /// <summary>The <see cref="ForwardedSections"/> as environment variables (Section__Key), plus the <see cref="ForwardedVariables"/>.</summary>
     public static Dictionary<string, string> ServiceEnvironment(IConfiguration configuration)
@@ -75,6 +76,15 @@ public static class AppHostConfiguration
             if (value is not null)
             {
                 environment[key.Replace(":", "__", StringComparison.Ordinal)] = value;
+            }
+        }
+
+        // Any other variable, verbatim (--ServiceEnvironment:ReverseProxy__Routes__x__ClusterId=x): tests' extra routes.
+        foreach (var variable in configuration.GetSection("ServiceEnvironment").GetChildren())
+        {
+            if (variable.Value is not null)
+            {
+                environment[variable.Key] = variable.Value;
             }
         }
 

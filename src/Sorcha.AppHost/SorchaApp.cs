@@ -71,7 +71,9 @@ public static class SorchaApp
         builder.Services.AddSingleton<Supervisor>();
         builder.Services.AddHostedService(sp => sp.GetRequiredService<Supervisor>());
         builder.Services.AddHostedService(sp => new StartupReport(sp, options, choice, secretFile));
-        return new SorchaPlatform(options, choice, gateway.Resource);
+        var platform = new SorchaPlatform(options, choice);
+        builder.Services.AddSingleton(platform);
+        return platform;
     }
 
     /// <summary>Its tokens live minutes, so a fresh secret per run is the default (<see cref="SorchaAppOptions.ServiceTokenSecret"/>).</summary>
@@ -84,5 +86,5 @@ public static class SorchaApp
         : null;
 }
 
-/// <summary>What a run chose, for the AppHost's report and for tests: the options and the Redis.</summary>
-public sealed record SorchaPlatform(SorchaAppOptions Options, RedisChoice Redis, IResource Gateway);
+/// <summary>What a run chose (a service of the app, for tests): the options, with the secrets in force, and the Redis.</summary>
+public sealed record SorchaPlatform(SorchaAppOptions Options, RedisChoice Redis);
