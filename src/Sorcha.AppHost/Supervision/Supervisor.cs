@@ -21,6 +21,9 @@ public sealed class Supervisor(ResourceNotificationService notifications, Resour
     /// <summary>The latest event of the resource named <paramref name="name"/> (one process per resource in this model).</summary>
     public ResourceEvent? Latest(string name) => _watches.TryGetValue(name, out var watch) ? watch.Latest : null;
 
+    /// <summary>The exit code of <paramref name="name"/>'s last process that ended (137 after a SIGKILL); null: none has.</summary>
+    public int? LastExitCode(string name) => _watches.TryGetValue(name, out var watch) ? watch.LastExitCode : null;
+
     /// <summary>How often the supervisor has restarted <paramref name="name"/>.</summary>
     public int Restarts(string name) => _watches.TryGetValue(name, out var watch) ? watch.Restarts : 0;
 
@@ -61,6 +64,11 @@ public sealed class Supervisor(ResourceNotificationService notifications, Resour
             if (state == KnownResourceStates.Running && e.Snapshot.HealthStatus == Microsoft.Extensions.Diagnostics.HealthChecks.HealthStatus.Healthy)
             {
                 watch.WasHealthy = true;
+            }
+
+            if ((state == KnownResourceStates.Finished || state == KnownResourceStates.Exited) && e.Snapshot.ExitCode is { } code)
+            {
+                watch.LastExitCode = code;
             }
 
             // Only a resource that was healthy once: one that fails its first start is a configuration error.
@@ -121,6 +129,7 @@ public sealed class Supervisor(ResourceNotificationService notifications, Resour
         public int CrashesInARow;
         public int Restarts;
         public int Holds;
+        public int? LastExitCode;
     }
 
     private sealed class Release(Action release) : IDisposable

@@ -21,8 +21,8 @@ public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
             ("wallet KEK", options.WalletKeyEncryptionKey, ["wallet"]),
             ("register KEK", options.RegisterKeyEncryptionKey, ["register"]),
             ("service token key", Convert.ToBase64String(ServiceTokens.DeriveSigningKey(options.ServiceTokenSecret)), ["blueprint", "transaction"]),
-            ("dev client secret", options.DevClientSecret, []),
-            ("development token key", Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret)), []),
+            ("dev client secret", platform.GivenSecrets["dev-client-secret"], []),
+            ("development token key", Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(platform.GivenSecrets["dev-client-secret"])), []),
             ("AppHost parameter", platform.Canary, []),
         };
 

@@ -27,18 +27,24 @@ public sealed class PlatformApp : IAsyncDisposable
         _app = app;
         _supervisor = app.Services.GetRequiredService<Supervisor>();
         var model = app.Services.GetRequiredService<DistributedApplicationModel>();
-        var logs = app.Services.GetRequiredService<ResourceLoggerService>();
         _resources = model.Resources.Where(r => r is SorchaProcessResource or RedisProcessResource)
-            .ToDictionary(r => r.Name, r => new PlatformResource(r, _supervisor, app, logs, _stop.Token));
+            .ToDictionary(r => r.Name, r => new PlatformResource(r, _supervisor, app));
     }
 
     public IReadOnlyCollection<PlatformResource> Resources => _resources.Values;
 
     public PlatformResource this[string name] => _resources[name];
 
-    /// <summary>Until every process is healthy (the gateway last: it waits for the others).</summary>
-    public async Task WaitHealthyAsync()
+    /// <summary>Starts the app, keeps every process's output, and waits until every process is healthy.</summary>
+    public async Task StartAsync()
     {
+        await _app.StartAsync();
+        var logs = _app.Services.GetRequiredService<ResourceLoggerService>();
+        foreach (var resource in Resources)
+        {
+            _ = resource.CollectLogsAsync(logs, _stop.Token);
+        }
+
         using var timeout = new CancellationTokenSource(Patience);
         try
         {

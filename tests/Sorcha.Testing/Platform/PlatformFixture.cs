@@ -28,6 +28,10 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
 
     protected virtual int Replicas => TestSettings.Replicas;
 
+    /// <summary>The secrets given to the AppHost as parameters (a run outside Development ignores dev-client-secret).</summary>
+    public IReadOnlyDictionary<string, string> GivenSecrets { get; } = new[] { "dev-client-secret", "wallet-kek", "register-kek" }
+        .ToDictionary(name => name, _ => SorchaApp.GenerateSecret());
+
     public PlatformApp App { get; private set; } = null!;
     public RedisChoice Redis { get; private set; } = null!;
     public SorchaAppOptions Options { get; private set; } = null!;
@@ -41,8 +45,7 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
         App = new PlatformApp(app);
         try
         {
-            await app.StartAsync();
-            await App.WaitHealthyAsync();
+            await App.StartAsync();
         }
         catch
         {
@@ -66,9 +69,9 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
             yield return $"--Redis:Provider={provider}";
         }
 
-        foreach (var secret in new[] { "dev-client-secret", "wallet-kek", "register-kek" })
+        foreach (var (name, value) in GivenSecrets)
         {
-            yield return $"--Parameters:{secret}={SorchaApp.GenerateSecret()}";
+            yield return $"--Parameters:{name}={value}";
         }
 
         foreach (var (name, value) in ServiceEnvironment)

@@ -14,13 +14,13 @@ public sealed class PlatformResource
     private const int KeptLines = 5_000;
     private readonly Supervisor _supervisor;
     private readonly Queue<string> _logs = new();
+    private readonly Lazy<Uri?> _url;
 
-    internal PlatformResource(IResource resource, Supervisor supervisor, DistributedApplication app, ResourceLoggerService logs, CancellationToken stop)
+    internal PlatformResource(IResource resource, Supervisor supervisor, DistributedApplication app)
     {
         Resource = resource;
         _supervisor = supervisor;
-        Url = resource is SorchaProcessResource ? app.GetEndpoint(resource.Name, "http") : null;
-        _ = CollectLogsAsync(logs, stop);
+        _url = new Lazy<Uri?>(() => resource is SorchaProcessResource ? app.GetEndpoint(resource.Name, "http") : null);
     }
 
     public IResource Resource { get; }
@@ -28,7 +28,7 @@ public sealed class PlatformResource
     public string Name => Resource.Name;
 
     /// <summary>A service's or the gateway's own address (each replica's, not behind anything); null for Redis.</summary>
-    public Uri? Url { get; }
+    public Uri? Url => _url.Value;
 
     public string? State => Latest?.Snapshot.State?.Text;
 
@@ -37,7 +37,7 @@ public sealed class PlatformResource
     public bool IsHealthy => IsRunning && Latest?.Snapshot.HealthStatus == HealthStatus.Healthy;
 
     /// <summary>The exit code of the last process that ended (137 after a SIGKILL).</summary>
-    public int? ExitCode => Latest?.Snapshot.ExitCode;
+    public int? ExitCode => _supervisor.LastExitCode(Name);
 
     /// <summary>How often the AppHost's supervisor restarted it.</summary>
     public int Restarts => _supervisor.Restarts(Name);
@@ -78,7 +78,8 @@ public sealed class PlatformResource
         }
     }
 
-    private async Task CollectLogsAsync(ResourceLoggerService logs, CancellationToken stop)
+    /// <summary>From the app's start on (the resource's process names are known then); Aspire replays what came before.</summary>
+    internal async Task CollectLogsAsync(ResourceLoggerService logs, CancellationToken stop)
     {
         try
         {
