@@ -30,14 +30,14 @@ if [ "${1:-}" = --update-baseline ]; then
     exit 2
   fi
   platform_launch REFERENCE "$refdata" "$out/reference-platform.log"
-  gate=(--reference "$REFERENCE_URL" --reference-data-dir "$refdata" --reference-commit "$(git rev-parse HEAD)")
+  gate=(--reference-data-dir "$refdata" --reference-commit "$(git rev-parse HEAD)")
 else
   gate=(--compare "$baseline")
   ref=$(reference_commit "$baseline")
   if [ -n "$ref" ] && refdir=$(reference_checkout "$ref"); then
     # The reference runs without the test-only slowdown, whatever this environment asks of the current build.
     SORCHA_TEST_SLOWDOWN= platform_launch REFERENCE "$refdata" "$out/reference-platform.log" "$refdir"
-    gate+=(--reference "$REFERENCE_URL" --reference-data-dir "$refdata" --reference-commit "$ref")
+    gate+=(--reference-data-dir "$refdata" --reference-commit "$ref")
   else
     echo "perf-smoke: no reference platform; judging against the checked-in figures alone (normalised, less sure)" >&2
   fi
@@ -47,6 +47,8 @@ platform_launch PLATFORM "$data" "$out/platform.log"
 platform_wait PLATFORM || exit 2
 if [ -n "${REFERENCE_PID:-}" ]; then
   platform_wait REFERENCE || exit 2
+  # Known once healthy: a current AppHost leases its gateway's port and prints it.
+  gate+=(--reference "$REFERENCE_URL")
 fi
 
 nice -n "${PERF_NICE:-0}" dotnet run -c Release --no-build --project perf/Sorcha.Performance -- \

@@ -6,6 +6,8 @@
 # PERF_NICE (e.g. -10, root only) runs the platform at that nice value: on a machine shared with other work it keeps
 # the measurement about the platform; CI machines run nothing else, where it changes nothing.
 
+# An AppHost from before Aspire (a gate baseline older than that change) needs a port picked here, "probe, then bind";
+# a current one leases its own (--Gateway:Port 0, src/Sorcha.AppHost/Hosting/PortLeases.cs) and prints it when healthy.
 platform_free_port() {
   local p
   for p in $(shuf -i 20000-45000 -n 100); do
@@ -20,14 +22,16 @@ platform_start() {
 
 # platform_launch NAME <data-dir> <log> [checkout=.]: starts the AppHost of a built checkout, without waiting.
 platform_launch() {
-  local name=$1 data=$2 log=$3 checkout=${4:-.} port build=()
-  port=$(platform_free_port)
+  local name=$1 data=$2 log=$3 checkout=${4:-.} port=0 url="" build=()
+  if [ -d "$checkout/src/Sorcha.Hosting" ]; then
+    port=$(platform_free_port); url=http://localhost:$port
+  fi
   # CI has just built Release: reuse it rather than build again.
   [ -f "$checkout/artifacts/bin/Sorcha.AppHost/release/Sorcha.AppHost.dll" ] && build=(--no-build)
   # Its own session, so that platform_stop can end the AppHost and everything it started, and nothing else.
   (cd "$checkout" && exec nice -n "${PERF_NICE:-0}" setsid dotnet run -c Release "${build[@]}" --project src/Sorcha.AppHost -- \
     --Gateway:Port "$port" --Dashboard:Port 0 --data-dir "$data") >"$log" 2>&1 &
-  declare -g "${name}_PID=$!" "${name}_URL=http://localhost:$port" "${name}_DATA=$data" "${name}_LOG=$log"
+  declare -g "${name}_PID=$!" "${name}_URL=$url" "${name}_DATA=$data" "${name}_LOG=$log"
 }
 
 # platform_wait NAME: until its gateway answers /health (180 s at most; a failed start stops it).
@@ -39,7 +43,12 @@ platform_wait() {
     if ! kill -0 "$pid" 2>/dev/null; then
       echo "platform: the AppHost exited; last lines of $log:" >&2; tail -20 "$log" >&2; return 1
     fi
-    if [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/health")" = 200 ]; then
+    if [ -z "$url" ]; then
+      # The AppHost's "gateway http://localhost:PORT" line, printed once every resource is healthy.
+      url=$(grep -oE 'gateway http://localhost:[0-9]+' "$log" | head -1 | cut -d' ' -f2)
+      [ -n "$url" ] && declare -g "${name}_URL=$url"
+    fi
+    if [ -n "$url" ] && [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/health")" = 200 ]; then
       if [ "$name" = PLATFORM ]; then
         SORCHA_DEV_CLIENT_SECRET=$(cat "$data/dev-client-secret")
         export SORCHA_DEV_CLIENT_SECRET

@@ -3,7 +3,7 @@ namespace Sorcha.AppHost;
 /// <summary>
 /// What the AppHost's own configuration (appsettings, environment, command line) decides for the services: the
 /// environment they run in, and which of its settings they see. Each child starts from a clean environment
-/// (<see cref="Sorcha.Hosting.InheritedEnvironment"/>), so a setting meant for the services is passed on by name here.
+/// (<see cref="Hosting.CleanEnvironment"/>), so a setting meant for the services is passed on by name here.
 /// </summary>
 public static class AppHostConfiguration
 {
@@ -42,7 +42,8 @@ public static class AppHostConfiguration
             DevClientSecret = defaults.IsDevelopment ? Parameters.SecretOrGenerate(configuration, "dev-client-secret", dataDir, out secretFile) : "",
             WalletKeyEncryptionKey = Parameters.SecretOrGenerate(configuration, "wallet-kek", dataDir, out _),
             RegisterKeyEncryptionKey = Parameters.SecretOrGenerate(configuration, "register-kek", dataDir, out _),
-            GatewayPort = configuration.GetValue("Gateway:Port", defaults.GatewayPort),
+            // 0: a port leased from the one allocator (Hosting.PortLeases), which the AppHost prints once healthy.
+            GatewayPort = configuration.GetValue("Gateway:Port", defaults.GatewayPort) is > 0 and var port ? port : Hosting.PortLeases.Lease(),
             DashboardPort = configuration.GetValue("Dashboard:Port", defaults.DashboardPort),
             RedisConnectionString = configuration.GetConnectionString("redis"),
             RedisProvider = configuration["Redis:Provider"],
@@ -52,23 +53,38 @@ public static class AppHostConfiguration
         };
     }
 
+    /// <summary>--Dashboard:Port (or Dashboard__Port) before the builder exists: 0 turns the dashboard off.</summary>
+    public static int DashboardPort(string[] args) =>
+        new ConfigurationBuilder().AddEnvironmentVariables().AddCommandLine(args).Build()
+            .GetValue("Dashboard:Port", new SorchaAppOptions { DevClientSecret = "", WalletKeyEncryptionKey = "", RegisterKeyEncryptionKey = "", DataDirectory = "" }.DashboardPort);
+
     /// <summary>
     /// The AppHost's environment (ASPNETCORE_ENVIRONMENT, DOTNET_ENVIRONMENT or --environment, as for any ASP.NET app),
     /// which every service runs in; Development when none is given, so a bare `dotnet run` is a developer's run
     /// (ASP.NET's own default would be Production).
     /// </summary>
     public static string Environment(IConfiguration configuration) =>
-        configuration[HostDefaults.EnvironmentKey] is { Length: > 0 } given ? given : Environments.Development;
+        new[] { HostDefaults.EnvironmentKey, "ASPNETCORE_ENVIRONMENT", "DOTNET_ENVIRONMENT" }
+            .Select(key => configuration[key]).FirstOrDefault(v => !string.IsNullOrEmpty(v)) ?? Environments.Development;
 
     /// <summary>The <see cref="ForwardedSections"/> as environment variables (Section__Key), plus the <see cref="ForwardedVariables"/>.</summary>
     public static Dictionary<string, string> ServiceEnvironment(IConfiguration configuration)
     {
-        var environment = Sorcha.Hosting.InheritedEnvironment.Pick(ForwardedVariables);
+        var environment = Hosting.CleanEnvironment.Pick(ForwardedVariables);
         foreach (var (key, value) in ForwardedSections.SelectMany(s => configuration.GetSection(s).AsEnumerable()))
         {
             if (value is not null)
             {
                 environment[key.Replace(":", "__", StringComparison.Ordinal)] = value;
+            }
+        }
+
+        // Any other variable, verbatim (--ServiceEnvironment:ReverseProxy__Routes__x__ClusterId=x): tests' extra routes.
+        foreach (var variable in configuration.GetSection("ServiceEnvironment").GetChildren())
+        {
+            if (variable.Value is not null)
+            {
+                environment[variable.Key] = variable.Value;
             }
         }
 

@@ -1,17 +1,24 @@
 using System.Security.Cryptography;
-using Sorcha.Hosting;
+using Microsoft.Extensions.DependencyInjection;
+using Sorcha.AppHost.Hosting;
+using Sorcha.AppHost.Redis;
+using Sorcha.AppHost.Services;
+using Sorcha.AppHost.Supervision;
 using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.AppHost;
 
-/// <summary>The app model's names and the settings every Sorcha process shares; the model itself is in Program.cs.</summary>
-public static partial class SorchaApp
+/// <summary>
+/// The app model: Redis; four services that reference it and wait for it, each with only the secrets it uses; a
+/// gateway on the public port that references and waits for every replica. `dotnet run` and the tests build the same.
+/// </summary>
+public static class SorchaApp
 {
     public const string Gateway = "gateway";
     public static readonly IReadOnlyList<string> Services = ["blueprint", "wallet", "register", "transaction"];
 
     /// <summary>The resource name of a service's replica: the service's own name for the first, "name-2", "name-3" … after.</summary>
-    public static string ReplicaName(string service, int index) => ProjectResource.ReplicaName(service, index);
+    public static string ReplicaName(string service, int index) => index == 0 ? service : $"{service}-{index + 1}";
 
     /// <summary>Every resource name <paramref name="service"/> runs under with <paramref name="replicas"/> replicas.</summary>
     public static IEnumerable<string> ReplicaNames(string service, int replicas) =>
@@ -19,37 +26,65 @@ public static partial class SorchaApp
 
     public static string GenerateSecret() => Convert.ToBase64String(RandomNumberGenerator.GetBytes(32));
 
-    /// <summary>
-    /// What every service and the gateway get (never Redis): the AppHost's forwarded settings, its environment, and in
-    /// Development only the development-token key (elsewhere no process holds it, and there are no such tokens).
-    /// </summary>
-    private static IResourceBuilder<ProjectResource> WithPlatformDefaults(this IResourceBuilder<ProjectResource> project, SorchaAppOptions options)
+    /// <summary>The builder's options: the dashboard on --Dashboard:Port (0 = none), its OTLP intake on a leased port.</summary>
+    public static DistributedApplicationOptions ApplicationOptions(string[] args) => new()
     {
-        project.WithHttpHealthCheck("/health")
-            .WithEnvironment(context =>
-            {
-                foreach (var (name, value) in options.ServiceEnvironment)
-                {
-                    context.EnvironmentVariables[name] = value;
-                }
-            })
-            .WithEnvironment("ASPNETCORE_ENVIRONMENT", options.Environment)
-            .WithEnvironment("DOTNET_ENVIRONMENT", options.Environment);
-        if (options.IsDevelopment && options.DashboardPort > 0)
+        Args = args,
+        DisableDashboard = AppHostConfiguration.DashboardPort(args) == 0,
+    };
+
+    public static SorchaPlatform AddPlatform(IDistributedApplicationBuilder builder)
+    {
+        var options = AppHostConfiguration.Options(builder.Configuration, out var secretFile);
+        // Read before the clean-up below: what the services are to get of the AppHost's own environment.
+        CleanEnvironment.Apply();
+        DashboardSetup.Configure(builder, options);
+
+        var walletKek = builder.AddParameter("wallet-kek", options.WalletKeyEncryptionKey, secret: true);
+        var registerKek = builder.AddParameter("register-kek", options.RegisterKeyEncryptionKey, secret: true);
+        // The Blueprint service's identity towards the Transaction service: those two processes only.
+        var serviceKey = builder.AddParameter("service-token-key", ServiceTokenKey(options), secret: true);
+
+        var (redis, choice) = RedisResources.AddRedis(builder, options);
+
+        var wallet = builder.AddService<Projects.Sorcha_Wallet_Service>("wallet", options, redis)
+            .WithEnvironment("Wallet__KeyEncryptionKey", walletKek);
+        var register = builder.AddService<Projects.Sorcha_Register_Service>("register", options, redis)
+            .WithEnvironment("Register__KeyEncryptionKey", registerKek);
+        var transaction = builder.AddService<Projects.Sorcha_Transaction_Service>("transaction", options, redis)
+            .WithEnvironment("Authentication__Service__SigningKey", serviceKey);
+        var blueprint = builder.AddService<Projects.Sorcha_Blueprint_Service>("blueprint", options, redis)
+            .WithEnvironment("Authentication__Service__SigningKey", serviceKey)
+            .WithReplicasOf(wallet).WithReplicasOf(register).WithReplicasOf(transaction);
+
+        var gateway = builder.AddSorchaProcess<Projects.Sorcha_Gateway>(Gateway, options, options.GatewayPort, redis)
+            .WithReplicasOf(blueprint, wait: true).WithReplicasOf(wallet, wait: true)
+            .WithReplicasOf(register, wait: true).WithReplicasOf(transaction, wait: true);
+        if (options.IsDevelopment)
         {
-            // The dashboard's waterfall: each child keeps its last spans (/dev/spans), and records them, which it does
-            // not by default (TelemetrySetup). Load runs turn the dashboard off (port 0), so their figures are unchanged.
-            project.WithEnvironment("Telemetry__RecentSpans", "true")
-                .WithEnvironment(context => context.EnvironmentVariables.TryAdd("OTEL_TRACES_SAMPLER", "parentbased_always_on"));
+            // The token endpoint's, and only the gateway's; outside Development there is no such endpoint.
+            var devClientSecret = builder.AddParameter("dev-client-secret", options.DevClientSecret, secret: true);
+            gateway.WithEnvironment("Parameters__dev-client-secret", devClientSecret);
         }
 
-        return options.IsDevelopment
-            ? project.WithEnvironment("Authentication__Development__SigningKey",
-                Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret)))
-            : project;
+        builder.Services.AddSingleton(new RestartPolicy());
+        builder.Services.AddSingleton<Supervisor>();
+        builder.Services.AddHostedService(sp => sp.GetRequiredService<Supervisor>());
+        builder.Services.AddHostedService(sp => new StartupReport(sp, options, choice, secretFile));
+        var platform = new SorchaPlatform(options, choice);
+        builder.Services.AddSingleton(platform);
+        return platform;
     }
 
     /// <summary>Its tokens live minutes, so a fresh secret per run is the default (<see cref="SorchaAppOptions.ServiceTokenSecret"/>).</summary>
     private static string ServiceTokenKey(SorchaAppOptions options) =>
         Convert.ToBase64String(ServiceTokens.DeriveSigningKey(options.ServiceTokenSecret));
+
+    /// <summary>What every service and the gateway get in Development only: the development-token key.</summary>
+    internal static string? DevelopmentSigningKey(SorchaAppOptions options) => options.IsDevelopment
+        ? Convert.ToBase64String(DevelopmentTokens.DeriveSigningKey(options.DevClientSecret))
+        : null;
 }
+
+/// <summary>What a run chose (a service of the app, for tests): the options, with the secrets in force, and the Redis.</summary>
+public sealed record SorchaPlatform(SorchaAppOptions Options, RedisChoice Redis);

@@ -17,7 +17,6 @@ app.UseOpenApiBrowser();
 app.UseServiceDefaults();
 app.UseTestSlowdown();
 app.MapAggregatedHealth();
-app.MapRecentSpans();
 app.MapTokenEndpoint();
 app.MapProxy();
 app.MapOpenApiDocumentRoutes();

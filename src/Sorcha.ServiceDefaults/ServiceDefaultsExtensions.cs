@@ -8,7 +8,6 @@ using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Discovery;
 using Sorcha.ServiceDefaults.Errors;
 using Sorcha.ServiceDefaults.Health;
-using Sorcha.ServiceDefaults.Lifetime;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Logging;
 using Sorcha.ServiceDefaults.OpenApi;
@@ -36,7 +35,6 @@ public static class ServiceDefaultsExtensions
         builder.AddSorchaOpenApi();
         // The same in every environment: unreadable requests throw, and the handler above turns them into 4xx.
         builder.Services.Configure<RouteHandlerOptions>(o => o.ThrowOnBadRequest = true);
-        builder.Services.AddHostedService<AppHostWatcher>();
         return builder;
     }
 
@@ -61,7 +59,7 @@ public static class ServiceDefaultsExtensions
     }
 
     /// <summary>
-    /// /health (readiness, Redis included), /alive, the OpenAPI document and in Development /dev/spans; after
+    /// /health (readiness, Redis included), /alive and the OpenAPI document; after
     /// <see cref="UseServiceDefaults"/>.
     /// </summary>
     public static WebApplication MapDefaultEndpoints(this WebApplication app)
@@ -76,7 +74,6 @@ public static class ServiceDefaultsExtensions
         app.MapReadinessEndpoint();
         app.MapAliveEndpoint();
         app.MapSorchaOpenApi();
-        app.MapRecentSpans();
         return app;
     }
 }

@@ -1,5 +1,4 @@
 using System.Text.Json;
-using Sorcha.Hosting;
 
 namespace Sorcha.AppHost.Redis;
 
@@ -16,16 +15,12 @@ internal static class Garnet
         var data = RedisSelector.Dir(options, "garnet");
         // "always": commit the log on every operation and answer only once it is committed; otherwise once a second.
         string[] commit = options.RedisAppendFsync == "always" ? ["--aof-commit-freq", "0", "--aof-commit-wait"] : ["--aof-commit-freq", "1000"];
-        var resource = new ResourceSpec(RedisSelector.ResourceName, "dotnet",
+        var launch = new RedisLaunch("dotnet",
             [dll, "--port", $"{port}", "--bind", "127.0.0.1", "--lua", "--lua-transaction-mode", "--aof",
              .. commit, "--recover", "--checkpointdir", data,
              // The native (libaio) device needs a libaio SONAME that Debian 12 lacks; the managed one works everywhere.
-             "--device-type", "RandomAccess", "-q"])
-        {
-            Port = port,
-            Readiness = Probes.RespPing("127.0.0.1", port),
-        };
-        return new("garnet", $"127.0.0.1:{port}", resource, "no container runtime and no redis-server on the PATH");
+             "--device-type", "RandomAccess", "-q"], port);
+        return new("garnet", $"127.0.0.1:{port}", launch, "no container runtime and no redis-server on the PATH");
     }
 
     private static string Restore(string repositoryRoot)

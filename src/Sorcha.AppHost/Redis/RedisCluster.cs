@@ -1,7 +1,5 @@
 using System.Globalization;
-using System.Net;
-using System.Net.Sockets;
-using Sorcha.Hosting;
+using Sorcha.AppHost.Hosting;
 
 namespace Sorcha.AppHost.Redis;
 
@@ -22,50 +20,35 @@ internal static class RedisCluster
         // configCheckSeconds: the client library re-reads the cluster's layout every second, so that it finds a promoted
         // replica soon after a failover; by default it looks every 60 s and keeps sending to the dead master till then.
         var endpoints = string.Join(",", Enumerable.Range(basePort, Nodes).Select(p => $"127.0.0.1:{p}")) + ",configCheckSeconds=1";
-        var resource = new ResourceSpec(RedisSelector.ResourceName, "bash", [script, "run", dir, $"{basePort}"])
+        var launch = new RedisLaunch("bash", [script, "run", dir, $"{basePort}"], basePort)
         {
             Environment = new Dictionary<string, string> { ["REDIS_APPENDFSYNC"] = options.RedisAppendFsync },
-            Port = basePort,
             // The script marks the cluster ready once every slot is served and every replica has synced.
-            Readiness = _ => Task.FromResult(File.Exists(Path.Combine(dir, "ready"))),
+            ReadyFile = Path.Combine(dir, "ready"),
         };
-        return new("cluster", endpoints, resource, "Redis:Provider cluster was asked for");
+        return new("cluster", endpoints, launch, "Redis:Provider cluster was asked for");
     }
 
-    /// <summary>The ports an earlier run of this data directory used, or six free ones whose bus ports (+10000) are free too.</summary>
+    /// <summary>
+    /// The ports an earlier run of this data directory used (a cluster's nodes.conf names its peers by port), or six
+    /// consecutive leased ports whose bus ports (+10000) are leased too.
+    /// </summary>
     private static int BasePort(string dir)
     {
         var file = Path.Combine(dir, "base-port");
         if (File.Exists(file))
         {
-            return int.Parse(File.ReadAllText(file).Trim(), CultureInfo.InvariantCulture);
-        }
-
-        for (var attempt = 0; attempt < 200; attempt++)
-        {
-            // Below the kernel's ephemeral range (from 32768), bus ports included, as Ports.Free explains.
-            var candidate = Random.Shared.Next(10_000, 22_000);
-            if (Enumerable.Range(candidate, Nodes).All(p => CanBind(p) && CanBind(p + 10_000)))
+            var kept = int.Parse(File.ReadAllText(file).Trim(), CultureInfo.InvariantCulture);
+            if (!PortLeases.TryLeaseRange(kept, Nodes, 10_000))
             {
-                File.WriteAllText(file, candidate.ToString(CultureInfo.InvariantCulture));
-                return candidate;
+                throw new InvalidOperationException($"The cluster in {dir} uses ports {kept}..{kept + Nodes - 1}, which another process holds.");
             }
+
+            return kept;
         }
 
-        throw new InvalidOperationException("No six free loopback ports (and bus ports) for a Redis Cluster.");
-    }
-
-    private static bool CanBind(int port)
-    {
-        try
-        {
-            using var listener = new TcpListener(IPAddress.Loopback, port);
-            listener.Start();
-            return true;
-        }
-        catch (SocketException)
-        {
-            return false;
-        }
+        var basePort = PortLeases.LeaseRange(Nodes, 10_000);
+        File.WriteAllText(file, basePort.ToString(CultureInfo.InvariantCulture));
+        return basePort;
     }
 }

@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using Sorcha.Hosting;
+using Sorcha.AppHost.Hosting;
 
 namespace Sorcha.AppHost.Redis;
 
@@ -18,12 +18,7 @@ public static class RedisSelector
     {
         if (!string.IsNullOrWhiteSpace(options.RedisConnectionString))
         {
-            var external = new ResourceSpec(ResourceName, "", [])
-            {
-                Managed = false,
-                Readiness = _ => Task.FromResult(true),
-            };
-            return new("external", options.RedisConnectionString, external, "ConnectionStrings:redis was given");
+            return new("external", options.RedisConnectionString, null, "ConnectionStrings:redis was given");
         }
 
         if (!FsyncPolicies.Contains(options.RedisAppendFsync))
@@ -36,7 +31,6 @@ public static class RedisSelector
             return RedisCluster.Choice(options);
         }
 
-        var port = Ports.Free();
         var start = options.RedisProvider is { } forced ? Array.IndexOf(Order, forced) : 0;
         if (start < 0)
         {
@@ -45,37 +39,20 @@ public static class RedisSelector
 
         if (start <= 0 && CommandSucceeds("docker", "info"))
         {
-            return Container(port, options);
+            return new("container", "", null, "a container runtime answered `docker info`");
         }
 
+        var port = PortLeases.Lease();
         if (start <= 1 && FindOnPath("redis-server") is { } redisServer)
         {
-            return RedisServer(redisServer, port, options);
+            return new("redis-server", $"127.0.0.1:{port}", new RedisLaunch(redisServer,
+                ["--port", $"{port}", "--bind", "127.0.0.1", "--dir", Dir(options, "redis"), "--appendonly", "yes",
+                 "--appendfsync", options.RedisAppendFsync, "--save", "", "--protected-mode", "yes"], port),
+                $"no container runtime; found {redisServer}");
         }
 
         return Garnet.Choice(port, options);
     }
-
-    private static RedisChoice Container(int port, SorchaAppOptions options) => new("container", $"127.0.0.1:{port}",
-        new ResourceSpec(ResourceName, "docker",
-            ["run", "--rm", "-p", $"127.0.0.1:{port}:6379", "-v", $"{Dir(options, "redis-container")}:/data",
-             "redis:7", "redis-server", "--appendonly", "yes", "--appendfsync", options.RedisAppendFsync])
-        {
-            // The docker client's own settings (which engine, which config folder); nothing else of ours.
-            Environment = InheritedEnvironment.Pick(["DOCKER_*"]),
-            Port = port,
-            Readiness = Probes.RespPing("127.0.0.1", port),
-        }, "a container runtime answered `docker info`");
-
-    private static RedisChoice RedisServer(string path, int port, SorchaAppOptions options) => new("redis-server",
-        $"127.0.0.1:{port}",
-        new ResourceSpec(ResourceName, path,
-            ["--port", $"{port}", "--bind", "127.0.0.1", "--dir", Dir(options, "redis"), "--appendonly", "yes",
-             "--appendfsync", options.RedisAppendFsync, "--save", "", "--protected-mode", "yes"])
-        {
-            Port = port,
-            Readiness = Probes.RespPing("127.0.0.1", port),
-        }, $"no container runtime; found {path}");
 
     internal static string Dir(SorchaAppOptions options, string name) =>
         Directory.CreateDirectory(Path.Combine(options.DataDirectory, name)).FullName;

@@ -2,13 +2,12 @@ using Microsoft.Extensions.Options;
 using Sorcha.ServiceDefaults.Limits;
 using Yarp.ReverseProxy.Configuration;
 using Yarp.ReverseProxy.Forwarder;
-using Yarp.ReverseProxy.ServiceDiscovery;
 
 namespace Sorcha.Gateway.Proxy;
 
 /// <summary>
 /// The gateway's routes on YARP: the route table and clusters are the "ReverseProxy" section of appsettings.json, each
-/// cluster's destination a discovery name (<see cref="DiscoveredDestinations"/>). Routes carry no policy of their own,
+/// cluster's destination a discovery name (Microsoft.Extensions.ServiceDiscovery.Yarp). Routes carry no policy of their own,
 /// so the fallback policy demands a token and the rate limiter counts each request before it is forwarded.
 /// </summary>
 public static class ProxySetup
@@ -23,8 +22,10 @@ public static class ProxySetup
     {
         builder.Services.AddReverseProxy()
             .LoadFromConfig(builder.Configuration.GetSection(Section))
-            .AddConfigFilter<ClusterDefaults>();
-        builder.Services.AddSingleton<IDestinationResolver, DiscoveredDestinations>();
+            .AddConfigFilter<ClusterDefaults>()
+            // Each configured destination (http://wallet) becomes one per replica that service discovery knows
+            // (services:wallet:http:0, :1 …), re-resolved when that changes; YARP balances and health-checks each.
+            .AddServiceDiscoveryDestinationResolver();
         builder.Services.AddSingleton<IForwarderHttpClientFactory>(sp => new ConnectTimeoutClientFactory(
             TimeSpan.FromSeconds(sp.Limits().Timeouts.ForwarderConnectSeconds), sp.GetRequiredService<ILogger<ForwarderHttpClientFactory>>()));
     }

@@ -11,27 +11,30 @@ public static class RedisSetup
     /// <summary>The connection-string name the AppHost (or an operator) provides: ConnectionStrings:redis.</summary>
     public const string ConnectionName = "redis";
 
-    /// <summary>One shared multiplexer per process; it reconnects by itself, so start-up never fails on Redis.</summary>
+    /// <summary>
+    /// One shared multiplexer per process through Aspire's client integration (AddRedisClient: the connection string
+    /// the AppHost's WithReference gives, Redis spans in traces); it reconnects by itself, so start-up never fails on
+    /// Redis. Its health check is left out: /health's "redis" is <see cref="Health.RedisHealthCheck"/>, which answers
+    /// within Limits:Redis like every other call.
+    /// </summary>
     internal static void AddSorchaRedis(this IHostApplicationBuilder builder)
     {
-        var connectionString = builder.Configuration.GetConnectionString(ConnectionName);
-        if (string.IsNullOrWhiteSpace(connectionString))
+        if (string.IsNullOrWhiteSpace(builder.Configuration.GetConnectionString(ConnectionName)))
         {
             return;
         }
 
-        builder.Services.AddSingleton<IConnectionMultiplexer>(services =>
-            ConnectionMultiplexer.Connect(Options(connectionString, services.Limits().Redis)));
+        var limits = builder.Configuration.GetSection($"{LimitsOptions.Section}:Redis").Get<RedisTimeoutOptions>() ?? new RedisTimeoutOptions();
+        builder.AddRedisClient(ConnectionName, settings => settings.DisableHealthChecks = true, options => Apply(options, limits));
         builder.Services.AddHostedService<RedisWarmUp>();
     }
 
     /// <summary>
-    /// The connection string's options with the library's own time limits from Limits:Redis (they override the
-    /// string's), set so that a Redis outage is fast errors (→ 503) and never a wait (docs/reliability.md, "Redis faults").
+    /// The library's own time limits from Limits:Redis (they override the connection string's), set so that a Redis
+    /// outage is fast errors (→ 503) and never a wait (docs/reliability.md, "Redis faults").
     /// </summary>
-    internal static ConfigurationOptions Options(string connectionString, RedisTimeoutOptions limits)
+    internal static ConfigurationOptions Apply(ConfigurationOptions options, RedisTimeoutOptions limits)
     {
-        var options = ConfigurationOptions.Parse(connectionString);
         options.ConnectTimeout = limits.ConnectTimeoutMs;
         options.AsyncTimeout = limits.AsyncTimeoutMs;
 

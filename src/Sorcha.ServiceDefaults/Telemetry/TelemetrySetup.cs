@@ -14,8 +14,9 @@ namespace Sorcha.ServiceDefaults.Telemetry;
 /// Sampling is the SDK's: <c>OTEL_TRACES_SAMPLER</c> / <c>OTEL_TRACES_SAMPLER_ARG</c> (environment or configuration),
 /// by default parent-based always-on — when traces go somewhere. With neither an OTLP endpoint nor a sampler set, no
 /// trace is recorded: spans nobody exports cost about a tenth of a service's throughput (docs/performance.md,
-/// "Throughput A/B"). Health probes are never traced: they would be most of the spans and tell nothing, nor are the
-/// dashboard's reads of <see cref="RecentSpansEndpoint"/>, which keeps the last spans in Development when asked to.
+/// "Throughput A/B"). The AppHost gives every process the Aspire dashboard's OTLP intake when it runs one. Health
+/// probes are never traced: they would be most of the spans and tell nothing. Redis commands are traced by
+/// Aspire.StackExchange.Redis (RedisSetup).
 /// </summary>
 public static class TelemetrySetup
 {
@@ -27,11 +28,10 @@ public static class TelemetrySetup
         var serviceName = builder.Configuration["OTEL_SERVICE_NAME"] ?? builder.Environment.ApplicationName;
         var exporting = !string.IsNullOrWhiteSpace(builder.Configuration["OTEL_EXPORTER_OTLP_ENDPOINT"]);
         var sampling = exporting || !string.IsNullOrWhiteSpace(builder.Configuration["OTEL_TRACES_SAMPLER"]);
-        var otel = builder.Services.AddOpenTelemetry()
+        builder.Services.AddOpenTelemetry()
             .ConfigureResource(r => r.AddService(serviceName))
             .WithTracing(t => t
-                .AddAspNetCoreInstrumentation(o => o.Filter = context =>
-                    !HealthSetup.IsProbe(context.Request.Path) && context.Request.Path != RecentSpansEndpoint.Path)
+                .AddAspNetCoreInstrumentation(o => o.Filter = context => !HealthSetup.IsProbe(context.Request.Path))
                 .AddHttpClientInstrumentation(o => o.FilterHttpRequestMessage = request =>
                     request.RequestUri is not { } uri || !HealthSetup.IsProbe(new PathString(uri.AbsolutePath)))
                 .AddSource(SourcePrefix + "*"))
@@ -42,16 +42,9 @@ public static class TelemetrySetup
                 .AddMeter(SourcePrefix + "*"))
             // Serilog hands every event it keeps to this provider (see LoggingSetup).
             .WithLogging(configureBuilder: null, configureOptions: o => o.IncludeFormattedMessage = true);
-        if (RecentSpansEndpoint.Enabled(builder.Configuration, builder.Environment))
-        {
-            var recent = new RecentSpans(serviceName);
-            builder.Services.AddSingleton(recent);
-            otel.WithTracing(t => t.AddProcessor(recent));
-        }
-
         if (exporting)
         {
-            otel.UseOtlpExporter();
+            builder.Services.AddOpenTelemetry().UseOtlpExporter();
         }
 
         if (!sampling)

@@ -57,7 +57,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
     {
         using var client = await platform.ClientAsync("replica-idem");
         var registerId = (await LedgerFlows.RegisterAsync(client, "replica idempotency")).Id;
-        var replicas = platform.ReplicasOf("transaction").Select(r => new HttpClient { BaseAddress = platform.App[r].Spec.Url }).ToList();
+        var replicas = platform.ReplicasOf("transaction").Select(r => new HttpClient { BaseAddress = platform.App[r].Url }).ToList();
         foreach (var replica in replicas)
         {
             replica.DefaultRequestHeaders.Authorization = client.DefaultRequestHeaders.Authorization;

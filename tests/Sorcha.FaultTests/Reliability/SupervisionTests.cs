@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using Sorcha.AppHost.Redis;
-using Sorcha.Hosting;
 using Xunit.Abstractions;
 
 namespace Sorcha.FaultTests.Reliability;
@@ -33,11 +32,11 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         Assert.True(platform.Redis.Provider is "redis-server" or "garnet", $"needs a Redis this run owns, not {platform.Redis.Provider}");
         var (load, running, stop, limits, client, registerId) = await StartLoadAsync("supervise-redis");
         var redis = platform.App[RedisSelector.ResourceName];
-        var pids = platform.App.Resources.Where(r => r.Spec.Managed).ToDictionary(r => r.Spec.Name, r => r.Process!.Id);
+        var pids = platform.App.Resources.ToDictionary(r => r.Name, r => r.Process!.Id);
 
         var killedAt = load.Now;
-        Process.GetProcessById(pids[redis.Spec.Name]).Kill(); // SIGKILL
-        var recovery = await WaitForRecoveryAsync(load, redis, pids[redis.Spec.Name], RedisRecoveryBound + TimeSpan.FromSeconds(10));
+        Process.GetProcessById(pids[redis.Name]).Kill(); // SIGKILL
+        var recovery = await WaitForRecoveryAsync(load, redis, pids[redis.Name], RedisRecoveryBound + TimeSpan.FromSeconds(10));
         await Task.Delay(TimeSpan.FromSeconds(1));
         await stop.CancelAsync();
         await running;
@@ -46,7 +45,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         var errors = answers.Where(a => !a.Ok).ToList();
         output.WriteLine($"Redis killed at {killedAt:F0} ms: {recovery.Describe(killedAt)}; {answers.Count} answers, {errors.Count} errors " +
             $"({errors.Count(a => a.Status == 503)} × 503); 429s waited out: {limits.RateLimited}");
-        Assert.Equal(137, redis.LastExit?.Code);
+        Assert.Equal(137, redis.ExitCode);
         Assert.Contains(redis.Logs(), l => l.Contains("exited unexpectedly with code 137", StringComparison.Ordinal));
         Assert.Contains(errors, a => a.Status == 503); // the kill was felt
         Assert.DoesNotContain(answers, a => a.Status == Answer.NoAnswer);
@@ -54,7 +53,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
             $"{a.Kind} {a.Status} at {a.StartMs:F0}–{a.EndMs:F0} ms"));
         Assert.True(recovery.Healthy - killedAt <= RedisRecoveryBound.TotalMilliseconds, $"Healthy {recovery.Healthy - killedAt:F0} ms after the kill");
         // Only Redis was restarted: the services reconnect on their own.
-        Assert.All(pids.Where(p => p.Key != redis.Spec.Name), p => Assert.Equal(p.Value, platform.App[p.Key].Process!.Id));
+        Assert.All(pids.Where(p => p.Key != redis.Name), p => Assert.Equal(p.Value, platform.App[p.Key].Process!.Id));
 
         var audit = await LedgerAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine($"{audit}; 429s waited out in all: {limits.RateLimited}");
@@ -81,7 +80,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         output.WriteLine($"Transaction service killed at {killedAt:F0} ms: {recovery.Describe(killedAt)}; {answers.Count} answers, errors: " +
             string.Join(", ", errors.GroupBy(e => (e.Kind, e.Status)).Select(g => $"{g.Count()} × {g.Key.Kind} {g.Key.Status}")));
         output.WriteLine(PlatformLogs.ForwardingFailures(platform));
-        Assert.Equal(137, service.LastExit?.Code);
+        Assert.Equal(137, service.ExitCode);
         Assert.Contains(errors, e => e.Kind == Answer.Submit); // the kill was felt
         Assert.All(errors, e => Assert.True(e.Status is 502 or 503 && e.IsProblem && e.Kind == Answer.Submit
             && e.EndMs >= killedAt && e.StartMs <= recovery.Back + SettleMs, $"{e.Kind} {e.Status} at {e.StartMs:F0}–{e.EndMs:F0} ms"));
@@ -116,18 +115,18 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
     /// The recovery as a client sees it. The gateway's /health reuses an answer for up to a second, so a Healthy alone
     /// could predate the kill; it counts only once a submission sent after the restart was committed (201).
     /// </summary>
-    private async Task<Recovery> WaitForRecoveryAsync(LedgerLoad load, ResourceState state, int killedPid, TimeSpan patience)
+    private async Task<Recovery> WaitForRecoveryAsync(LedgerLoad load, PlatformResource state, int killedPid, TimeSpan patience)
     {
         var deadline = load.Now + patience.TotalMilliseconds;
-        while (state.Process?.Id == killedPid || state.Status != ResourceStatus.Running)
+        while (state.Process?.Id == killedPid || !state.IsHealthy)
         {
-            Assert.True(load.Now < deadline, $"{state.Spec.Name} is {state.Status}, not restarted. Its output:\n{string.Join('\n', state.Logs().TakeLast(20))}");
+            Assert.True(load.Now < deadline, $"{state.Name} is {state.State}, not restarted. Its output:\n{string.Join('\n', state.Logs().TakeLast(20))}");
             await Task.Delay(20);
         }
 
         var back = load.Now;
         var created = await load.FirstSuccessAfterAsync(Answer.Submit, back, patience);
-        Assert.True(created is not null, $"no submission committed within {patience} after {state.Spec.Name} was back");
+        Assert.True(created is not null, $"no submission committed within {patience} after {state.Name} was back");
         while (true)
         {
             var (_, health) = await GatewayHealth.WaitForAsync(platform.Gateway, "Healthy");

@@ -41,7 +41,7 @@ public sealed class AuthenticationTests(PlatformFixture platform)
     public async Task Token_signed_with_another_secret_is_rejected_by_the_services()
     {
         // The gateway only forwards: point straight at a service to prove it validates tokens itself.
-        var wallet = platform.App["wallet"].Spec.Url;
+        var wallet = platform.App["wallet"].Url;
         using var client = new HttpClient { BaseAddress = wallet };
         var forged = ForgedToken("alice");
         client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", forged);

@@ -9,7 +9,7 @@ using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 using OpenTelemetry.Logs;
 using OpenTelemetry.Trace;
-using Sorcha.Hosting;
+using Sorcha.AppHost.Hosting;
 using Sorcha.ServiceDefaults;
 
 namespace Sorcha.IntegrationTests.Foundation;
@@ -143,7 +143,7 @@ public sealed class ObservabilityTests
 
         public static async Task<Host> StartAsync(Dictionary<string, string?>? settings = null)
         {
-            var host = new Host(Ports.Free());
+            var host = new Host(PortLeases.Lease());
             var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = Environments.Development });
             builder.Configuration.AddInMemoryCollection(settings ?? []);
             builder.WebHost.UseUrls($"http://127.0.0.1:{host._port}");

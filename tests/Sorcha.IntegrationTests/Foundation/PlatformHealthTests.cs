@@ -1,6 +1,5 @@
 using System.Net;
 using Sorcha.AppHost;
-using Sorcha.Hosting;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Foundation;
@@ -14,8 +13,13 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
         Assert.Equal(SorchaApp.Services.Count * platform.Options.Replicas + 2, platform.App.Resources.Count);
         foreach (var resource in platform.App.Resources)
         {
-            Assert.Equal(ResourceStatus.Running, resource.Status);
-            Assert.True(await resource.Spec.Readiness(CancellationToken.None), $"{resource.Spec.Name} is not healthy");
+            Assert.True(resource.IsHealthy, $"{resource.Name} is {resource.State}, not healthy");
+            Assert.True(resource.Process is { HasExited: false }, $"{resource.Name} has no running process");
+            if (resource.Url is { } url)
+            {
+                using var probe = new HttpClient();
+                Assert.Equal(HttpStatusCode.OK, (await probe.GetAsync(new Uri(url, "/health"))).StatusCode);
+            }
         }
     }
 

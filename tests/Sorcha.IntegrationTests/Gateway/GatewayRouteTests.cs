@@ -1,7 +1,7 @@
 using System.Net;
 using System.Text.Json;
 using Sorcha.AppHost;
-using Sorcha.Hosting;
+using Sorcha.AppHost.Hosting;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Gateway;
@@ -18,7 +18,7 @@ public sealed class GatewayRoutePlatformFixture : PlatformFixture
     public StubReplica B { get; private set; } = null!;
     public StubReplica FragileA { get; private set; } = null!;
     public StubReplica FragileB { get; private set; } = null!;
-    public Uri Dead { get; } = new($"http://127.0.0.1:{Ports.Free()}");
+    public Uri Dead { get; } = new($"http://127.0.0.1:{PortLeases.Lease()}");
 
     protected override int Replicas => 1;
 

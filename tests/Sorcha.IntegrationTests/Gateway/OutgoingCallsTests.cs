@@ -2,7 +2,7 @@ using System.Net;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
-using Sorcha.Hosting;
+using Sorcha.AppHost.Hosting;
 using Sorcha.ServiceDefaults.Discovery;
 
 namespace Sorcha.IntegrationTests.Gateway;
@@ -15,7 +15,7 @@ namespace Sorcha.IntegrationTests.Gateway;
 /// </summary>
 public sealed class OutgoingCallsTests : IAsyncLifetime
 {
-    private readonly Uri _dead = new($"http://127.0.0.1:{Ports.Free()}");
+    private readonly Uri _dead = new($"http://127.0.0.1:{PortLeases.Lease()}");
     private StubReplica _a = null!;
     private StubReplica _b = null!;
     private StubReplica _fragileA = null!;

@@ -3,7 +3,7 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
-using Sorcha.Hosting;
+using Sorcha.AppHost.Hosting;
 
 namespace Sorcha.IntegrationTests.Gateway;
 
@@ -20,7 +20,7 @@ public sealed class StubReplica(string name, WebApplication app, int port) : IAs
 
     public static async Task<StubReplica> StartAsync(string name, bool fails = false)
     {
-        var port = Ports.Free();
+        var port = PortLeases.Lease();
         var builder = WebApplication.CreateSlimBuilder();
         builder.WebHost.UseUrls($"http://127.0.0.1:{port}");
         builder.Logging.ClearProviders();

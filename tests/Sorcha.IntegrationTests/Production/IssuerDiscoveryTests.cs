@@ -4,7 +4,7 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Hosting;
-using Sorcha.Hosting;
+using Sorcha.AppHost.Hosting;
 using Sorcha.IntegrationTests.BadInput;
 using Sorcha.ServiceDefaults;
 using Sorcha.ServiceDefaults.Auth;
@@ -30,7 +30,7 @@ public sealed class IssuerDiscoveryTests : IAsyncLifetime
     [Fact]
     public async Task A_token_from_the_authority_is_accepted_and_any_other_refused()
     {
-        var port = Ports.Free();
+        var port = PortLeases.Lease();
         var builder = ProductionBuilder(new()
         {
             ["Authority"] = _issuer.Name,

@@ -50,7 +50,7 @@ public sealed class ProductionModeTests(ProductionPlatformFixture platform)
         var otherAudience = platform.Issuer.Token("prod-caller", audience: "another-application");
 
         // Through the gateway, and straight at the service: each checks tokens itself.
-        foreach (var target in new[] { platform.Gateway.BaseAddress!, platform.App[service].Spec.Url })
+        foreach (var target in new[] { platform.Gateway.BaseAddress!, platform.App[service].Url! })
         {
             Assert.Equal(HttpStatusCode.OK, await StatusAsync(target, route, platform.Issuer.Token("prod-caller")));
             Assert.Equal(HttpStatusCode.Unauthorized, await StatusAsync(target, route, development));

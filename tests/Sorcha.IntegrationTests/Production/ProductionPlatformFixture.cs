@@ -1,13 +1,11 @@
-using Microsoft.AspNetCore.Builder;
 using Sorcha.AppHost;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Production;
 
 /// <summary>
-/// The platform as a deployment starts it: the AppHost's environment says ASPNETCORE_ENVIRONMENT=Production and names
-/// the token issuer (Authentication__Schemes__Bearer__*), and also holds a parameter no child may see. The options come
-/// from that environment through the AppHost's own code (<see cref="AppHostConfiguration"/>), as `dotnet run` would.
+/// The platform as a deployment starts it: the AppHost runs in Production and names the token issuer
+/// (Authentication:Schemes:Bearer:*) on its command line, and its environment holds a parameter no child may see.
 /// </summary>
 public sealed class ProductionPlatformFixture : PlatformFixture
 {
@@ -23,44 +21,27 @@ public sealed class ProductionPlatformFixture : PlatformFixture
     public override async Task InitializeAsync()
     {
         Issuer = await TestIssuer.StartAsync();
-        var appHostEnvironment = new Dictionary<string, string>
-        {
-            ["ASPNETCORE_ENVIRONMENT"] = "Production",
-            ["Authentication__Schemes__Bearer__JwksUri"] = Issuer.JwksUri.ToString(),
-            ["Authentication__Schemes__Bearer__ValidIssuer"] = Issuer.Name,
-            ["Authentication__Schemes__Bearer__ValidAudience"] = TestIssuer.Audience,
-            // The test issuer serves its keys over plain HTTP on loopback; a real one is HTTPS.
-            ["Authentication__Schemes__Bearer__RequireHttpsMetadata"] = "false",
-            [CanaryVariable] = Canary,
-        };
-        // Set only while the children start: the test process's environment is the AppHost's here.
-        foreach (var (name, value) in appHostEnvironment)
-        {
-            Environment.SetEnvironmentVariable(name, value);
-        }
-
+        // The test process's environment is the AppHost's here; the AppHost removes it once read (CleanEnvironment).
+        Environment.SetEnvironmentVariable(CanaryVariable, Canary);
         try
         {
             await base.InitializeAsync();
         }
         finally
         {
-            foreach (var name in appHostEnvironment.Keys)
-            {
-                Environment.SetEnvironmentVariable(name, null);
-            }
+            Environment.SetEnvironmentVariable(CanaryVariable, null);
         }
     }
 
-    protected override SorchaAppOptions CreateOptions()
-    {
-        using var configuration = WebApplication.CreateBuilder().Configuration;
-        return base.CreateOptions() with
-        {
-            Environment = AppHostConfiguration.Environment(configuration),
-            ServiceEnvironment = AppHostConfiguration.ServiceEnvironment(configuration),
-        };
-    }
+    protected override IEnumerable<string> Arguments() => base.Arguments().Concat(
+    [
+        "--environment=Production",
+        $"--Authentication:Schemes:Bearer:JwksUri={Issuer.JwksUri}",
+        $"--Authentication:Schemes:Bearer:ValidIssuer={Issuer.Name}",
+        $"--Authentication:Schemes:Bearer:ValidAudience={TestIssuer.Audience}",
+        // The test issuer serves its keys over plain HTTP on loopback; a real one is HTTPS.
+        "--Authentication:Schemes:Bearer:RequireHttpsMetadata=false",
+    ]);
 
     protected override Task<string> CallerTokenAsync(string clientId) => Task.FromResult(Issuer.Token(clientId));
 

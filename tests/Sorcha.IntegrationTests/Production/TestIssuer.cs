@@ -6,7 +6,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
-using Sorcha.Hosting;
+using Sorcha.AppHost.Hosting;
 
 namespace Sorcha.IntegrationTests.Production;
 
@@ -35,7 +35,7 @@ public sealed class TestIssuer : IAsyncDisposable
     public static async Task<TestIssuer> StartAsync()
     {
         var issuer = new TestIssuer();
-        await issuer.ServeAsync(Ports.Free());
+        await issuer.ServeAsync(PortLeases.Lease());
         return issuer;
     }
 

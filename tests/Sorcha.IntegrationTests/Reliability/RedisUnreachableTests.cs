@@ -5,7 +5,7 @@ using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Hosting;
-using Sorcha.Hosting;
+using Sorcha.AppHost.Hosting;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.ServiceDefaults;
 using StackExchange.Redis;
@@ -26,11 +26,11 @@ public sealed class RedisUnreachableTests
     [Fact]
     public async Task A_process_starts_without_Redis_and_answers_503_at_once()
     {
-        var port = Ports.Free();
+        var port = PortLeases.Lease();
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = Environments.Development });
         builder.Configuration.AddInMemoryCollection(new Dictionary<string, string?>
         {
-            ["ConnectionStrings:redis"] = $"127.0.0.1:{Ports.Free()}",
+            ["ConnectionStrings:redis"] = $"127.0.0.1:{PortLeases.Lease()}",
             ["Limits:Redis:ConnectTimeoutMs"] = "1000",
             ["Limits:Redis:AsyncTimeoutMs"] = AsyncTimeoutMs.ToString(System.Globalization.CultureInfo.InvariantCulture),
         });

@@ -123,7 +123,7 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
 
         foreach (var resource in platform.App.Resources)
         {
-            Scan($"{resource.Spec.Name}'s output", "process output", Encoding.UTF8.GetBytes(string.Join('\n', resource.Logs())));
+            Scan($"{resource.Name}'s output", "process output", Encoding.UTF8.GetBytes(string.Join('\n', resource.Logs())));
         }
 
         output.WriteLine($"{secrets.All.Count} patterns over {values.Count} Redis values; bytes scanned: " +

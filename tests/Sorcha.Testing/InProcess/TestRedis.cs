@@ -1,17 +1,18 @@
+using System.Diagnostics;
 using Sorcha.AppHost;
 using Sorcha.AppHost.Redis;
-using Sorcha.Hosting;
 
 namespace Sorcha.Testing.InProcess;
 
 /// <summary>
-/// One real Redis for a test run, chosen as the AppHost chooses it (an outside ConnectionStrings:redis, a container, a
-/// local redis-server, or Garnet; SORCHA_TEST_REDIS_PROVIDER skips to one), with its data in a temporary folder.
+/// One real Redis for a test run, chosen as the AppHost chooses it (an outside ConnectionStrings:redis, a local
+/// redis-server, or Garnet; SORCHA_TEST_REDIS_PROVIDER skips to one), started as the AppHost would start it, with its
+/// data in a temporary folder.
 /// </summary>
 public sealed class TestRedis : IAsyncDisposable
 {
     private readonly string _dataDirectory = Path.Combine(Path.GetTempPath(), "sorcha-svc-" + Guid.NewGuid().ToString("N")[..8]);
-    private Orchestrator? _app;
+    private Process? _process;
 
     public string ConnectionString { get; private set; } = "";
 
@@ -23,21 +24,57 @@ public sealed class TestRedis : IAsyncDisposable
             WalletKeyEncryptionKey = "",
             RegisterKeyEncryptionKey = "",
             DataDirectory = _dataDirectory,
-            RedisProvider = Environment.GetEnvironmentVariable("SORCHA_TEST_REDIS_PROVIDER"),
-            RedisConnectionString = Environment.GetEnvironmentVariable("ConnectionStrings__redis"),
+            RedisProvider = TestSettings.RedisProvider is "container" or "cluster" ? "redis-server" : TestSettings.RedisProvider,
+            RedisConnectionString = TestSettings.RedisConnectionString,
         });
-        _app = new Orchestrator([choice.Resource]);
-        await _app.StartAsync();
         ConnectionString = choice.ConnectionString;
+        if (choice.Launch is not { } launch)
+        {
+            return;
+        }
+
+        var start = new ProcessStartInfo(launch.Command, launch.Args) { WorkingDirectory = _dataDirectory, RedirectStandardOutput = true };
+        _process = Process.Start(start)!;
+        _ = _process.StandardOutput.ReadToEndAsync();
+        var deadline = DateTime.UtcNow.AddSeconds(60);
+        while (!await PingsAsync(launch.Port))
+        {
+            if (_process.HasExited || DateTime.UtcNow > deadline)
+            {
+                throw new InvalidOperationException($"{choice.Provider} did not answer PING on {launch.Port}.");
+            }
+
+            await Task.Delay(100);
+        }
+    }
+
+    private static async Task<bool> PingsAsync(int port)
+    {
+        try
+        {
+            using var client = new System.Net.Sockets.TcpClient();
+            await client.ConnectAsync("127.0.0.1", port);
+            var stream = client.GetStream();
+            await stream.WriteAsync("PING\r\n"u8.ToArray());
+            var buffer = new byte[16];
+            var read = await stream.ReadAsync(buffer);
+            return System.Text.Encoding.ASCII.GetString(buffer, 0, read).StartsWith("+PONG", StringComparison.Ordinal);
+        }
+        catch (Exception e) when (e is System.Net.Sockets.SocketException or IOException)
+        {
+            return false;
+        }
     }
 
     public async ValueTask DisposeAsync()
     {
-        if (_app is not null)
+        if (_process is { HasExited: false })
         {
-            await _app.DisposeAsync();
+            _process.Kill();
+            await _process.WaitForExitAsync();
         }
 
+        _process?.Dispose();
         try
         {
             Directory.Delete(_dataDirectory, recursive: true);

@@ -1,41 +1,48 @@
+using System.Globalization;
 using System.Net.Http.Headers;
-using System.Net.Http.Json;
 using System.Text.Json;
+using Aspire.Hosting;
+using Aspire.Hosting.Testing;
+using Microsoft.Extensions.DependencyInjection;
 using Sorcha.AppHost;
 using Sorcha.AppHost.Redis;
 using Sorcha.Client;
-using Sorcha.Hosting;
 using Sorcha.Testing.BadInput;
 
 namespace Sorcha.Testing.Platform;
 
 /// <summary>
-/// Starts the real AppHost app model once per test run: real Redis (whatever the AppHost chooses, or the provider in
-/// SORCHA_TEST_REDIS_PROVIDER), every service as its own process (SORCHA_TEST_REPLICAS of each, default 1), all
-/// traffic through the gateway over HTTP. Shared by the cross-process suites (Sorcha.IntegrationTests and
-/// Sorcha.FaultTests); each declares its own collections, as xUnit looks for them in the test assembly.
+/// Starts the real AppHost once per fixture through Aspire.Hosting.Testing (its Program, with the options as command-line
+/// arguments): real Redis (whatever the AppHost chooses, or SORCHA_TEST_REDIS_PROVIDER), every service as its own
+/// process (SORCHA_TEST_REPLICAS of each, default 1), all traffic through the gateway over HTTP. Shared by the
+/// cross-process suites (Sorcha.IntegrationTests and Sorcha.FaultTests); each declares its own collections.
 /// </summary>
 public class PlatformFixture : BadInputTarget, IAsyncLifetime
 {
     private readonly string _dataDirectory = Path.Combine(Path.GetTempPath(), "sorcha-it-" + Guid.NewGuid().ToString("N")[..8]);
 
-    protected virtual string? RedisProvider => Environment.GetEnvironmentVariable("SORCHA_TEST_REDIS_PROVIDER");
+    protected virtual string? RedisProvider => TestSettings.RedisProvider;
 
     /// <summary>Extra environment for every process (e.g. low Limits__* values for the limit tests).</summary>
     protected virtual IReadOnlyDictionary<string, string> ServiceEnvironment => new Dictionary<string, string>();
 
-    protected virtual int Replicas => int.TryParse(Environment.GetEnvironmentVariable("SORCHA_TEST_REPLICAS"), out var n) ? n : 1;
+    protected virtual int Replicas => TestSettings.Replicas;
 
-    public Orchestrator App { get; private set; } = null!;
+    /// <summary>The secrets given to the AppHost as parameters (a run outside Development ignores dev-client-secret).</summary>
+    public IReadOnlyDictionary<string, string> GivenSecrets { get; } = new[] { "dev-client-secret", "wallet-kek", "register-kek" }
+        .ToDictionary(name => name, _ => SorchaApp.GenerateSecret());
+
+    public PlatformApp App { get; private set; } = null!;
     public RedisChoice Redis { get; private set; } = null!;
     public SorchaAppOptions Options { get; private set; } = null!;
     public HttpClient Gateway { get; private set; } = null!;
 
     public virtual async Task InitializeAsync()
     {
-        Options = CreateOptions();
-        (App, Redis) = SorchaApp.Build(Options);
-        Gateway = new HttpClient { BaseAddress = new Uri($"http://127.0.0.1:{Options.GatewayPort}") };
+        var builder = await DistributedApplicationTestingBuilder.CreateAsync(typeof(SorchaApp), [.. Arguments()],
+            (options, _) => ConfigureApplication(options));
+        var app = await builder.BuildAsync();
+        App = new PlatformApp(app);
         try
         {
             await App.StartAsync();
@@ -45,26 +52,41 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
             await App.DisposeAsync();
             throw;
         }
+
+        (Options, Redis) = app.Services.GetRequiredService<SorchaPlatform>();
+        Gateway = new HttpClient { BaseAddress = App[SorchaApp.Gateway].Url };
     }
 
-    protected virtual SorchaAppOptions CreateOptions() =>
-        new()
+    /// <summary>The AppHost's command line: as a user would give it, with fresh secrets and a throw-away data folder.</summary>
+    protected virtual IEnumerable<string> Arguments()
+    {
+        yield return "--Gateway:Port=0";
+        yield return "--Dashboard:Port=0";
+        yield return $"--data-dir={_dataDirectory}";
+        yield return $"--Replicas={Replicas.ToString(CultureInfo.InvariantCulture)}";
+        if (RedisProvider is { } provider)
         {
-            GatewayPort = Ports.Free(),
-            DashboardPort = 0,
-            DevClientSecret = SorchaApp.GenerateSecret(),
-            WalletKeyEncryptionKey = SorchaApp.GenerateSecret(),
-            RegisterKeyEncryptionKey = SorchaApp.GenerateSecret(),
-            DataDirectory = _dataDirectory,
-            RedisProvider = RedisProvider,
-            ServiceEnvironment = ServiceEnvironment,
-            Replicas = Replicas,
-        };
+            yield return $"--Redis:Provider={provider}";
+        }
+
+        foreach (var (name, value) in GivenSecrets)
+        {
+            yield return $"--Parameters:{name}={value}";
+        }
+
+        foreach (var (name, value) in ServiceEnvironment)
+        {
+            yield return $"--ServiceEnvironment:{name}={value}";
+        }
+    }
+
+    /// <summary>The builder's options beyond the arguments: plain http without a certificate, as the launch profile allows.</summary>
+    protected virtual void ConfigureApplication(DistributedApplicationOptions options) => options.AllowUnsecuredTransport = true;
 
     public override string DevClientSecret => Options.DevClientSecret;
 
     /// <summary>The gateway, or with <paramref name="service"/> that service's first replica directly.</summary>
-    public override Uri Address(string? service, string path) => service is null ? Gateway.BaseAddress! : App[service].Spec.Url!;
+    public override Uri Address(string? service, string path) => service is null ? Gateway.BaseAddress! : App[service].Url!;
 
     public override Task<HttpClient> ClientAsync(string clientId) => ClientAsync(clientId, null);
 

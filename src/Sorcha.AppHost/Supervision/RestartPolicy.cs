@@ -1,4 +1,4 @@
-namespace Sorcha.Hosting;
+namespace Sorcha.AppHost.Supervision;
 
 /// <summary>
 /// When the supervisor starts a crashed resource again: after <see cref="FirstDelay"/>, doubling with every crash in a

@@ -1,6 +1,6 @@
-using Sorcha.Hosting;
+using Sorcha.AppHost.Supervision;
 
-namespace Sorcha.Hosting.Tests;
+namespace Sorcha.AppHost.Tests;
 
 /// <summary>The backoff and give-up rule of <see cref="RestartPolicy"/>, as docs/reliability.md ("Supervision") states it.</summary>
 public sealed class RestartPolicyTests
