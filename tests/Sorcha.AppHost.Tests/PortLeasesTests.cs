@@ -32,7 +32,8 @@ public sealed class PortLeasesTests
         PortLeases.Release(port);
         // Another process holds the lock file of that port, as another platform's AppHost would.
         var file = Path.Combine(Path.GetTempPath(), "sorcha-ports", port.ToString(System.Globalization.CultureInfo.InvariantCulture));
-        using var holder = Process.Start(new ProcessStartInfo("flock", ["-x", file, "sleep", "30"]))!;
+        // -o: only flock itself holds the lock (its sleeping child does not), so killing it releases the port.
+        using var holder = Process.Start(new ProcessStartInfo("flock", ["-x", "-o", file, "sleep", "30"]))!;
         try
         {
             await WaitUntilAsync(() => !PortLeases.TryLeaseRange(port, 1, 0));
@@ -40,7 +41,7 @@ public sealed class PortLeasesTests
         }
         finally
         {
-            holder.Kill();
+            holder.Kill(entireProcessTree: true);
             await holder.WaitForExitAsync();
         }
 

@@ -13,6 +13,9 @@ public sealed class HeadlessChromium(string executable)
 {
     private static readonly string[] Names = ["chromium", "chromium-browser", "google-chrome"];
 
+    /// <summary>The browser's path (for a driver such as Playwright that launches it itself).</summary>
+    public string Executable => executable;
+
     /// <summary>
     /// The browser on PATH. When absent a test is skipped with the reason, except under CI (CI=true), where it fails:
     /// CI installs chromium (.ci/run), so a missing one there is a broken machine, not a reason to test less.

@@ -40,9 +40,15 @@ public static class SorchaProcesses
                     context.EnvironmentVariables[key] = value;
                 }
             })
-            .WithOtlpExporter()
             .WithHttpHealthCheck("/health")
             .WithReference(redis).WaitFor(redis);
+        // The dashboard's OTLP intake, only when there is a dashboard: without one Aspire would still name its default
+        // intake and, in Development, sample every trace, so every request would pay for spans exported to nowhere.
+        if (options.DashboardPort > 0)
+        {
+            process.WithOtlpExporter();
+        }
+
         // The development-token key: every process in Development, none elsewhere (there are no such tokens there).
         return SorchaApp.DevelopmentSigningKey(options) is { } key
             ? process.WithEnvironment("Authentication__Development__SigningKey", key)

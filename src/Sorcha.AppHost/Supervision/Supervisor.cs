@@ -16,12 +16,15 @@ namespace Sorcha.AppHost.Supervision;
 public sealed class Supervisor(ResourceNotificationService notifications, ResourceCommandService commands,
     ResourceLoggerService logs, RestartPolicy policy, ILogger<Supervisor> log) : BackgroundService
 {
+    /// <summary>The exit code DCP gives a process that a signal ended.</summary>
+    public const int SignalExitCode = -1;
+
     private readonly ConcurrentDictionary<string, Watch> _watches = new(StringComparer.Ordinal);
 
     /// <summary>The latest event of the resource named <paramref name="name"/> (one process per resource in this model).</summary>
     public ResourceEvent? Latest(string name) => _watches.TryGetValue(name, out var watch) ? watch.Latest : null;
 
-    /// <summary>The exit code of <paramref name="name"/>'s last process that ended (137 after a SIGKILL); null: none has.</summary>
+    /// <summary>The exit code of <paramref name="name"/>'s last process that ended (<see cref="SignalExitCode"/> after a SIGKILL); null: none has.</summary>
     public int? LastExitCode(string name) => _watches.TryGetValue(name, out var watch) ? watch.LastExitCode : null;
 
     /// <summary>How often the supervisor has restarted <paramref name="name"/>.</summary>
@@ -80,9 +83,9 @@ public sealed class Supervisor(ResourceNotificationService notifications, Resour
             var uptime = (e.Snapshot.StopTimeStamp ?? DateTime.UtcNow) - (e.Snapshot.StartTimeStamp ?? DateTime.UtcNow);
             watch.CrashesInARow = policy.CrashesInARow(watch.CrashesInARow, uptime);
             Report(e, policy.DelayAfter(watch.CrashesInARow) is { } delay
-                ? $"exited unexpectedly with code {e.Snapshot.ExitCode} after {uptime.TotalSeconds:F1} s; restarting in {delay.TotalSeconds:F1} s " +
+                ? $"exited unexpectedly ({Exit(e.Snapshot.ExitCode)}) after {uptime.TotalSeconds:F1} s; restarting in {delay.TotalSeconds:F1} s " +
                   $"(crash {watch.CrashesInARow} in a row; gives up at {policy.MaxCrashesInARow})"
-                : $"exited with code {e.Snapshot.ExitCode} after {uptime.TotalSeconds:F1} s. GIVING UP after {watch.CrashesInARow} crashes " +
+                : $"exited ({Exit(e.Snapshot.ExitCode)}) after {uptime.TotalSeconds:F1} s. GIVING UP after {watch.CrashesInARow} crashes " +
                   $"in a row (a run of {policy.StableAfter.TotalSeconds:F0} s ends a row); it stays down until started again.");
             if (policy.DelayAfter(watch.CrashesInARow) is { } wait)
             {
@@ -115,6 +118,9 @@ public sealed class Supervisor(ResourceNotificationService notifications, Resour
             // shutting down
         }
     }
+
+    /// <summary>DCP reports a process ended by a signal (SIGKILL, the OOM killer) as -1, as Go's ExitCode does.</summary>
+    private static string Exit(int? code) => code == SignalExitCode ? "killed by a signal" : $"code {code}";
 
     private void Report(ResourceEvent e, string line)
     {

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using Sorcha.AppHost.Redis;
+using Sorcha.AppHost.Supervision;
 using Xunit.Abstractions;
 
 namespace Sorcha.FaultTests.Reliability;
@@ -45,8 +46,8 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         var errors = answers.Where(a => !a.Ok).ToList();
         output.WriteLine($"Redis killed at {killedAt:F0} ms: {recovery.Describe(killedAt)}; {answers.Count} answers, {errors.Count} errors " +
             $"({errors.Count(a => a.Status == 503)} × 503); 429s waited out: {limits.RateLimited}");
-        Assert.Equal(137, redis.ExitCode);
-        Assert.Contains(redis.Logs(), l => l.Contains("exited unexpectedly with code 137", StringComparison.Ordinal));
+        Assert.Equal(Supervisor.SignalExitCode, redis.ExitCode);
+        Assert.Contains(redis.Logs(), l => l.Contains("exited unexpectedly (killed by a signal)", StringComparison.Ordinal));
         Assert.Contains(errors, a => a.Status == 503); // the kill was felt
         Assert.DoesNotContain(answers, a => a.Status == Answer.NoAnswer);
         Assert.All(errors, a => Assert.True(a.Status == 503 && a.IsProblem && a.EndMs >= killedAt && a.StartMs <= recovery.Healthy,
@@ -80,7 +81,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         output.WriteLine($"Transaction service killed at {killedAt:F0} ms: {recovery.Describe(killedAt)}; {answers.Count} answers, errors: " +
             string.Join(", ", errors.GroupBy(e => (e.Kind, e.Status)).Select(g => $"{g.Count()} × {g.Key.Kind} {g.Key.Status}")));
         output.WriteLine(PlatformLogs.ForwardingFailures(platform));
-        Assert.Equal(137, service.ExitCode);
+        Assert.Equal(Supervisor.SignalExitCode, service.ExitCode);
         Assert.Contains(errors, e => e.Kind == Answer.Submit); // the kill was felt
         Assert.All(errors, e => Assert.True(e.Status is 502 or 503 && e.IsProblem && e.Kind == Answer.Submit
             && e.EndMs >= killedAt && e.StartMs <= recovery.Back + SettleMs, $"{e.Kind} {e.Status} at {e.StartMs:F0}–{e.EndMs:F0} ms"));

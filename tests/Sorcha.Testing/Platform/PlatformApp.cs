@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using Aspire.Hosting;
 using Aspire.Hosting.ApplicationModel;
+using Aspire.Hosting.Testing;
 using Microsoft.Extensions.DependencyInjection;
 using Sorcha.AppHost.Redis;
 using Sorcha.AppHost.Services;
@@ -34,6 +35,9 @@ public sealed class PlatformApp : IAsyncDisposable
     public IReadOnlyCollection<PlatformResource> Resources => _resources.Values;
 
     public PlatformResource this[string name] => _resources[name];
+
+    /// <summary>An endpoint of any resource of the app model (the Aspire dashboard's, say), once the app has started.</summary>
+    public Uri Endpoint(string resource, string endpoint) => _app.GetEndpoint(resource, endpoint);
 
     /// <summary>Starts the app, keeps every process's output, and waits until every process is healthy.</summary>
     public async Task StartAsync()

@@ -36,7 +36,7 @@ public sealed class PlatformResource
 
     public bool IsHealthy => IsRunning && Latest?.Snapshot.HealthStatus == HealthStatus.Healthy;
 
-    /// <summary>The exit code of the last process that ended (137 after a SIGKILL).</summary>
+    /// <summary>The exit code of the last process that ended (<see cref="Supervisor.SignalExitCode"/> after a SIGKILL).</summary>
     public int? ExitCode => _supervisor.LastExitCode(Name);
 
     /// <summary>How often the AppHost's supervisor restarted it.</summary>
