@@ -36,7 +36,7 @@ public sealed class PortLeasesTests
         using var holder = Process.Start(new ProcessStartInfo("flock", ["-x", "-o", file, "sleep", "30"]))!;
         try
         {
-            await WaitUntilAsync(() => !PortLeases.TryLeaseRange(port, 1, 0));
+            await WaitUntilAsync(() => IsLocked(file));
             Assert.False(PortLeases.TryLeaseRange(port, 1, 0));
         }
         finally
@@ -47,6 +47,14 @@ public sealed class PortLeasesTests
 
         Assert.True(PortLeases.TryLeaseRange(port, 1, 0));
         PortLeases.Release(port);
+    }
+
+    /// <summary>Whether another process holds the file's lock (flock -n fails at once then).</summary>
+    private static bool IsLocked(string file)
+    {
+        using var probe = Process.Start(new ProcessStartInfo("flock", ["-n", file, "true"]))!;
+        probe.WaitForExit();
+        return probe.ExitCode != 0;
     }
 
     private static async Task WaitUntilAsync(Func<bool> condition)

@@ -33,6 +33,8 @@ public static class SorchaProcesses
             .WithEnvironment("ASPNETCORE_URLS", FormattableString.Invariant($"http://127.0.0.1:{port}"))
             .WithEnvironment("ASPNETCORE_ENVIRONMENT", options.Environment)
             .WithEnvironment("DOTNET_ENVIRONMENT", options.Environment)
+            // Its service's name (a replica's too): logs, OpenAPI titles and, with a dashboard, traces carry it.
+            .WithEnvironment("OTEL_SERVICE_NAME", name.Split('-')[0])
             .WithEnvironment(context =>
             {
                 foreach (var (key, value) in options.ServiceEnvironment)

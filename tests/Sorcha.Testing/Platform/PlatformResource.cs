@@ -45,7 +45,8 @@ public sealed class PlatformResource
     /// <summary>The running process, or null when there is none.</summary>
     public Process? Process => IsRunning && Pid is { } pid ? TryGetProcess(pid) : null;
 
-    private int? Pid => Latest?.Snapshot.Properties.FirstOrDefault(p => p.Name == "executable.pid")?.Value switch
+    /// <summary>The pid of the process Aspire last reported for it (the old one's until DCP has seen it exit).</summary>
+    public int? Pid => Latest?.Snapshot.Properties.FirstOrDefault(p => p.Name == "executable.pid")?.Value switch
     {
         int i => i,
         long l => (int)l,
