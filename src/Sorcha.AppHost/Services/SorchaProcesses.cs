@@ -30,7 +30,9 @@ public static class SorchaProcesses
         var process = builder.AddResource(new SorchaProcessResource(name, assembly))
             .WithArgs(assembly)
             .WithHttpEndpoint(port: port, targetPort: port, isProxied: false)
-            .WithEnvironment("ASPNETCORE_URLS", FormattableString.Invariant($"http://127.0.0.1:{port}"))
+            // "localhost", as Aspire names the endpoint to whoever references it: Kestrel then listens on 127.0.0.1 and
+            // [::1], so a caller that tries ::1 first (HttpClient, the health checks) connects at once.
+            .WithEnvironment("ASPNETCORE_URLS", FormattableString.Invariant($"http://localhost:{port}"))
             .WithEnvironment("ASPNETCORE_ENVIRONMENT", options.Environment)
             .WithEnvironment("DOTNET_ENVIRONMENT", options.Environment)
             // Its service's name (a replica's too): logs, OpenAPI titles and, with a dashboard, traces carry it.
