@@ -2,6 +2,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Blueprint.Engine.Json;
 using Sorcha.Blueprint.Engine.Schema.Keywords;
+using Sorcha.Blueprint.Engine.Schema.Resources;
 
 namespace Sorcha.Blueprint.Engine.Schema;
 
@@ -17,6 +18,7 @@ internal sealed class SchemaCompiler
     private static readonly Func<JsonObject, string, SchemaCompiler, IKeyword?>[] Factories =
     [
         RefKeyword.Create,
+        DynamicRefKeyword.Create,
         TypeKeyword.Create,
         EnumKeyword.Create,
         ConstKeyword.Create,
@@ -40,39 +42,64 @@ internal sealed class SchemaCompiler
         NotKeyword.Create,
         ConditionalKeyword.Create,
         FormatKeyword.Create,
+
+        // Last: they look at what the keywords above (and their subschemas) evaluated.
+        UnevaluatedKeyword.CreateProperties,
+        UnevaluatedKeyword.CreateItems,
     ];
 
-    private readonly JsonNode? _root;
+    private readonly SchemaRegistry _registry;
+    private readonly SchemaIndex _index = new();
     private readonly List<ValidationError> _problems = [];
     private readonly Dictionary<string, SchemaNode> _byPointer = new(StringComparer.Ordinal);
-    private readonly Queue<(RefKeyword Keyword, string Pointer)> _pendingRefs = new();
+    private readonly Queue<(IReference Keyword, string Pointer, string BaseUri)> _pendingRefs = new();
+    private readonly List<DynamicRefKeyword> _dynamicRefs = [];
+    private string _base = SchemaUri.DefaultBase;
 
-    private SchemaCompiler(JsonNode? root) => _root = root;
+    private SchemaCompiler(SchemaRegistry registry) => _registry = registry;
 
-    public static (SchemaNode Root, IReadOnlyList<ValidationError> Problems) Compile(JsonNode? schema)
+    /// <summary>The base URI of the schema being compiled, against which its $ref values resolve.</summary>
+    public string BaseUri => _base;
+
+    public static (SchemaNode Root, bool Dynamic, IReadOnlyList<ValidationError> Problems) Compile(JsonNode? schema, SchemaRegistry? registry)
     {
-        var compiler = new SchemaCompiler(schema);
-        if (schema is JsonObject obj && obj.TryGetPropertyValue("$schema", out var dialect) &&
-            !(dialect is JsonValue v && v.TryGetValue(out string? uri) && uri.TrimEnd('#') == Draft202012))
-        {
-            compiler.Problem("/$schema", $"only JSON Schema 2020-12 ({Draft202012}) is supported");
-        }
-
+        var compiler = new SchemaCompiler(registry ?? new SchemaRegistry());
+        compiler.CheckDialect(schema, string.Empty);
+        compiler._index.AddDocument(SchemaUri.DefaultBase, schema, string.Empty);
         var root = compiler.CompileSubschema(schema, string.Empty);
         compiler.ResolveRefs();
         compiler.RejectCyclesWithoutProgress();
-        return (root, compiler._problems);
+        foreach (var (key, message) in compiler._index.Problems)
+        {
+            compiler.Problem(key, message);
+        }
+
+        return (root, compiler._dynamicRefs.Count > 0, compiler._problems);
     }
 
     public void Problem(string pointer, string message) => _problems.Add(new ValidationError(pointer, message));
 
-    public SchemaNode CompileSubschema(JsonNode? node, string pointer)
+    public SchemaNode CompileSubschema(JsonNode? node, string pointer, string? baseUri = null)
     {
         if (_byPointer.TryGetValue(pointer, out var existing))
         {
             return existing;
         }
 
+        var outer = _base;
+        _base = _index.At(pointer)?.BaseUri ?? baseUri ?? _base;
+        try
+        {
+            return CompileAt(node, pointer);
+        }
+        finally
+        {
+            _base = outer;
+        }
+    }
+
+    private SchemaNode CompileAt(JsonNode? node, string pointer)
+    {
         switch (JsonEquality.KindOf(node))
         {
             case JsonValueKind.True:
@@ -87,9 +114,13 @@ internal sealed class SchemaCompiler
         }
 
         var schema = node!.AsObject();
-        var compiled = SchemaNode.CreateObject();
+        var compiled = SchemaNode.CreateObject(_base);
         _byPointer[pointer] = compiled;
-        CheckUnsupported(schema, pointer);
+        if (pointer.Length > 0)
+        {
+            CheckDialect(schema, pointer);
+        }
+
         CompileDefinitions(schema, pointer);
 
         var keywords = new List<IKeyword>();
@@ -101,11 +132,20 @@ internal sealed class SchemaCompiler
             }
         }
 
+        compiled.DynamicAnchor = schema.TryGetPropertyValue("$dynamicAnchor", out var anchor) && anchor is JsonValue name &&
+            name.TryGetValue(out string? text) ? text : null;
         compiled.SetKeywords([.. keywords]);
         return compiled;
     }
 
-    public void EnqueueRef(RefKeyword keyword, string pointer) => _pendingRefs.Enqueue((keyword, pointer));
+    public void EnqueueRef(IReference keyword, string pointer)
+    {
+        _pendingRefs.Enqueue((keyword, pointer, _base));
+        if (keyword is DynamicRefKeyword dynamic)
+        {
+            _dynamicRefs.Add(dynamic);
+        }
+    }
 
     /// <summary>A keyword whose value must be a schema; null when absent.</summary>
     public SchemaNode? Subschema(JsonObject schema, string keyword, string pointer) =>
@@ -245,52 +285,93 @@ internal sealed class SchemaCompiler
         SubschemaMap(schema, "$defs", pointer);
     }
 
-    private void CheckUnsupported(JsonObject schema, string pointer)
+    /// <summary>
+    /// "$schema" names the dialect: 2020-12, or a custom metaschema in the registry (whose vocabularies are taken to be
+    /// 2020-12's). Anything else is refused: an older draft means different rules, and guessing would be silent.
+    /// </summary>
+    private void CheckDialect(JsonNode? schema, string pointer)
     {
-        if (pointer.Length > 0 && schema.ContainsKey("$id"))
+        if (schema is JsonObject obj && obj.TryGetPropertyValue("$schema", out var dialect) &&
+            !(dialect is JsonValue v && v.TryGetValue(out string? uri) &&
+              (uri.TrimEnd('#') == Draft202012 || (SchemaUri.TryNormalize(uri, out var key) && _registry.TryGet(key, out _)))))
         {
-            Problem(JsonPointer.Append(pointer, "$id"), "embedded resources ($id below the root) are not supported");
-        }
-
-        foreach (var keyword in (string[])["$dynamicRef", "$recursiveRef"])
-        {
-            if (schema.ContainsKey(keyword))
-            {
-                Problem(JsonPointer.Append(pointer, keyword), $"'{keyword}' is not supported; use '$ref' to a local '#/$defs/…' pointer");
-            }
-        }
-
-        // These would tighten validation; silently ignoring them would accept data the author meant to reject.
-        foreach (var keyword in (string[])["unevaluatedProperties", "unevaluatedItems"])
-        {
-            if (schema.ContainsKey(keyword))
-            {
-                Problem(JsonPointer.Append(pointer, keyword), $"'{keyword}' is not supported; use additionalProperties / items");
-            }
+            Problem(JsonPointer.Append(pointer, "$schema"), $"only JSON Schema 2020-12 ({Draft202012}) or a metaschema in the schema registry is supported");
         }
     }
 
     private void ResolveRefs()
     {
-        while (_pendingRefs.TryDequeue(out var pending))
+        do
         {
-            var (keyword, at) = pending;
-            if (!TryTargetPointer(keyword.Reference, out var segments))
+            while (_pendingRefs.TryDequeue(out var pending))
             {
-                Problem(at, $"'$ref' '{keyword.Reference}' is not supported: only local references ('#' or '#/json/pointer') are");
-                continue;
+                var (keyword, at, baseUri) = pending;
+                if (Locate(keyword.Reference, baseUri, at) is { } target)
+                {
+                    keyword.Target = CompileSubschema(target.Node, target.Key, target.BaseUri);
+                }
             }
-
-            var canonical = string.Concat(segments.Select(s => "/" + JsonPointer.Escape(s)));
-            if (!_byPointer.ContainsKey(canonical) && !JsonPointer.TryResolve(_root, segments, out _))
-            {
-                Problem(at, $"'$ref' '{keyword.Reference}' does not resolve to anything in this schema");
-                continue;
-            }
-
-            JsonPointer.TryResolve(_root, segments, out var target);
-            keyword.Target = CompileSubschema(target, canonical);
         }
+        while (BindDynamicAnchors());
+    }
+
+    /// <summary>Finds what a reference names, loading a registry document the first time one is named.</summary>
+    private SchemaLocation? Locate(string reference, string baseUri, string at)
+    {
+        if (!SchemaUri.TryResolve(baseUri, reference, out var absolute, out var rawFragment))
+        {
+            Problem(at, $"'{reference}' is not a URI reference that resolves against the base URI '{baseUri}'");
+            return null;
+        }
+
+        string fragment;
+        try
+        {
+            // The fragment is URI-encoded (e.g. "%25" for "%"), then a JSON Pointer or an anchor name.
+            fragment = Uri.UnescapeDataString(rawFragment);
+        }
+        catch (UriFormatException)
+        {
+            Problem(at, $"'{reference}' has a malformed fragment");
+            return null;
+        }
+
+        var target = _index.Find(absolute, fragment, out var why);
+        if (why == "not-loaded" && _registry.TryGet(absolute, out var document))
+        {
+            _index.AddDocument(absolute, document, absolute + "#");
+            target = _index.Find(absolute, fragment, out why);
+        }
+
+        if (target is null)
+        {
+            Problem(at, why == "not-loaded"
+                ? $"'{reference}' names '{absolute}', which is neither this schema nor a document in the schema registry (schemas are never fetched from the network)"
+                : $"'{reference}' does not resolve: '{absolute}' {why}");
+        }
+
+        return target;
+    }
+
+    /// <summary>
+    /// Compiles, for each $dynamicRef that can jump, every $dynamicAnchor of its name in the loaded resources: the
+    /// dynamic scope picks among them when evaluating. True when that compiled something new (which may hold refs).
+    /// </summary>
+    private bool BindDynamicAnchors()
+    {
+        var before = _byPointer.Count;
+        foreach (var keyword in _dynamicRefs.Where(k => k.Name is not null))
+        {
+            foreach (var (resource, anchors) in _index.DynamicAnchors)
+            {
+                if (anchors.TryGetValue(keyword.Name!, out var location))
+                {
+                    keyword.Candidates[resource] = CompileSubschema(location.Node, location.Key, location.BaseUri);
+                }
+            }
+        }
+
+        return _byPointer.Count != before || _pendingRefs.Count > 0;
     }
 
     /// <summary>
@@ -343,26 +424,4 @@ internal sealed class SchemaCompiler
     }
 
     private string PointerOf(SchemaNode node) => _byPointer.First(p => ReferenceEquals(p.Value, node)).Key;
-
-    private static bool TryTargetPointer(string reference, out string[] segments)
-    {
-        segments = [];
-        if (!reference.StartsWith('#'))
-        {
-            return false;
-        }
-
-        // The fragment is URI-encoded (e.g. "%25" for "%"), then a JSON Pointer.
-        string fragment;
-        try
-        {
-            fragment = Uri.UnescapeDataString(reference[1..]);
-        }
-        catch (UriFormatException)
-        {
-            return false;
-        }
-
-        return JsonPointer.TryParse(fragment, out segments);
-    }
 }
