@@ -28,6 +28,8 @@ internal sealed class OperationNode(LogicOperator op, LogicNode[] args, string p
     {
         var value = args[0].Evaluate(data, scope);
         JsonNode?[] values = value is JsonArray array ? [.. array] : [value];
+        // Each spread item is an argument the operator works through, as a literal argument would be: one step each.
+        scope.Budget.Steps(values.Length);
         return op.Accepts(values.Length)
             ? op.ApplyToValues!(values, data, scope)
             : throw new JsonLogicException(JsonLogicException.InvalidArguments);
