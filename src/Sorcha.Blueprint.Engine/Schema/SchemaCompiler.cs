@@ -337,7 +337,7 @@ internal sealed class SchemaCompiler
         }
 
         var target = _index.Find(absolute, fragment, out var why);
-        if (why == "not-loaded" && _registry.TryGet(absolute, out var document))
+        if (why == SchemaIndex.NotLoaded && _registry.TryGet(absolute, out var document))
         {
             _index.AddDocument(absolute, document, absolute + "#");
             target = _index.Find(absolute, fragment, out why);
@@ -345,7 +345,7 @@ internal sealed class SchemaCompiler
 
         if (target is null)
         {
-            Problem(at, why == "not-loaded"
+            Problem(at, why == SchemaIndex.NotLoaded
                 ? $"'{reference}' names '{absolute}', which is neither this schema nor a document in the schema registry (schemas are never fetched from the network)"
                 : $"'{reference}' does not resolve: '{absolute}' {why}");
         }

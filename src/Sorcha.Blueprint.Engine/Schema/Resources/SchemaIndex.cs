@@ -18,6 +18,9 @@ internal sealed class SchemaIndex
 
     private static readonly string[] SchemaMaps = ["$defs", "properties", "patternProperties", "dependentSchemas"];
 
+    /// <summary>The reason <see cref="Find"/> gives when the document is not loaded (the registry may have it).</summary>
+    public const string NotLoaded = "is not loaded";
+
     private readonly Dictionary<string, SchemaLocation> _resources = new(StringComparer.Ordinal);
     private readonly Dictionary<string, SchemaLocation> _anchors = new(StringComparer.Ordinal);
     private readonly Dictionary<string, SchemaLocation> _byKey = new(StringComparer.Ordinal);
@@ -46,7 +49,7 @@ internal sealed class SchemaIndex
         why = null;
         if (!_resources.TryGetValue(absolute, out var resource))
         {
-            why = "not-loaded";
+            why = NotLoaded;
             return null;
         }
 
