@@ -83,7 +83,9 @@ internal sealed class SchemaNode
             }
         }
 
-        if (valid && evaluated is not null && scope.Evaluated is not null)
+        // A failing schema drops its annotations (the spec), except while collecting errors: the failure is reported
+        // already and the result is invalid anyway, so unevaluated* need not add "not allowed" for the same property.
+        if ((valid || scope.Collecting) && evaluated is not null && scope.Evaluated is not null)
         {
             evaluated.MergeInto(scope.Evaluated);
         }
