@@ -69,7 +69,7 @@ internal sealed partial class SchemaCompiler
         {
             Problem(at, why == SchemaIndex.NotLoaded
                 ? $"'{reference}' names '{absolute}', which is neither this schema nor a document in the schema registry (schemas are never fetched from the network)"
-                : $"'{reference}' does not resolve: '{absolute}' {why}");
+                : $"'{reference}' does not resolve: {(absolute == SchemaUri.DefaultBase ? "this schema" : $"'{absolute}'")} {why}");
         }
 
         return target;

@@ -96,6 +96,13 @@ public class ValidateSchemaTests
         Assert.Contains("never fetched", problem.Message, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData("""{"$ref":"#/$defs/missing"}""", "'#/$defs/missing' does not resolve: this schema has nothing at '/$defs/missing'")]
+    [InlineData("""{"$ref":"#nowhere"}""", "'#nowhere' does not resolve: this schema has no anchor 'nowhere'")]
+    [InlineData("""{"$id":"urn:example:root","$ref":"#/x"}""", "'#/x' does not resolve: 'urn:example:root' has nothing at '/x'")]
+    public void An_unresolvable_ref_says_what_is_missing_where(string schema, string message) =>
+        Assert.Equal(message, Assert.Single(JsonSchema.ValidateSchema(TestJson.Parse(schema))).Message);
+
     [Fact]
     public void A_ref_to_another_document_resolves_through_the_registry()
     {
