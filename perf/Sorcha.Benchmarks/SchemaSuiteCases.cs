@@ -7,7 +7,8 @@ namespace Sorcha.Benchmarks;
 
 /// <summary>
 /// The valid instances of the JSON Schema Test Suite (draft2020-12, kept outside the repository: see
-/// tests/Sorcha.Blueprint.Engine.Tests/Conformance/README.md), each schema compiled by both engines once. Only cases both engines compile and accept are kept, so both do the same work.
+/// tests/Sorcha.Blueprint.Engine.Tests/Conformance/README.md), each schema compiled by both engines once. Only cases
+/// both engines compile and accept are kept, so both do the same work.
 /// </summary>
 internal static class SchemaSuiteCases
 {
