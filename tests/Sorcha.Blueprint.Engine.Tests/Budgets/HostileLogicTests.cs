@@ -86,8 +86,9 @@ public class HostileLogicTests
         var compiled = JsonLogicRule.Compile(TestJson.Parse("""{"+":{"var":"xs"}}"""));
 
         Assert.Equal(4_950, compiled.Evaluate(Items(100))!.GetValue<decimal>());
-        await Hostile.ExceedsAsync(() => compiled.Evaluate(Items(1_000_000), new WorkBudget(Hostile.Only(BudgetKind.Steps, 100_000))),
-            BudgetKind.Steps);
+        // The million items are built before the clock starts: only the engine's answer is timed.
+        var data = Items(1_000_000);
+        await Hostile.ExceedsAsync(() => compiled.Evaluate(data, new WorkBudget(Hostile.Only(BudgetKind.Steps, 100_000))), BudgetKind.Steps);
     }
 
     [Fact]
