@@ -46,6 +46,23 @@ public sealed class WorkBudget
         }
     }
 
+    /// <summary>Several units of work at once (annotation sets, sized by the instance); the clock is checked as often as by Step.</summary>
+    internal void Steps(long count)
+    {
+        var before = _steps;
+        _steps += count;
+        if (_steps > _limits.Steps)
+        {
+            throw new BudgetExceededException(BudgetKind.Steps,
+                $"Evaluating needs more than the {Count(_limits.Steps)} steps a request may take.");
+        }
+
+        if (_steps / CheckEvery != before / CheckEvery)
+        {
+            CheckTime();
+        }
+    }
+
     /// <summary>The deadline and the token, now: after work that one step does not bound (a backtracking regex match).</summary>
     internal void CheckTime()
     {

@@ -16,15 +16,15 @@ using Sorcha.Blueprint.Engine.Model;
 public sealed class CompiledAction
 {
     private readonly JsonSchema _schema;
-    private readonly (string Field, JsonLogicRule Rule)[] _calculations;
-    private readonly (JsonLogicRule? Condition, string? Next, string? NextSender)[] _routes;
+    private readonly (string Field, JsonLogicRule Rule, string At)[] _calculations;
+    private readonly (JsonLogicRule? Condition, string? Next, string? NextSender, string At)[] _routes;
     private readonly DisclosurePlan[] _disclosures;
 
     private CompiledAction(
         string actionId,
         JsonSchema schema,
-        (string, JsonLogicRule)[] calculations,
-        (JsonLogicRule?, string?, string?)[] routes,
+        (string, JsonLogicRule, string)[] calculations,
+        (JsonLogicRule?, string?, string?, string)[] routes,
         DisclosurePlan[] disclosures)
     {
         ActionId = actionId;
@@ -45,16 +45,17 @@ public sealed class CompiledAction
 
         var schema = Attempt(() => JsonSchema.Compile(action.DataSchema ?? JsonValue.Create(true)), at + "/dataSchema", problems);
 
-        var calculations = new List<(string, JsonLogicRule)>();
+        var calculations = new List<(string, JsonLogicRule, string)>();
         foreach (var (field, rule) in action.Calculations ?? new JsonObject())
         {
-            if (Attempt(() => JsonLogicRule.Compile(rule), JsonPointer.Append(at + "/calculations", field), problems) is { } compiled)
+            var ruleAt = JsonPointer.Append(at + "/calculations", field);
+            if (Attempt(() => JsonLogicRule.Compile(rule), ruleAt, problems) is { } compiled)
             {
-                calculations.Add((field, compiled));
+                calculations.Add((field, compiled, ruleAt));
             }
         }
 
-        var routes = new List<(JsonLogicRule?, string?, string?)>();
+        var routes = new List<(JsonLogicRule?, string?, string?, string)>();
         var declaredRoutes = action.Routes ?? [];
         for (var j = 0; j < declaredRoutes.Count; j++)
         {
@@ -75,7 +76,7 @@ public sealed class CompiledAction
                 }
             }
 
-            routes.Add((condition, route.Next, nextSender));
+            routes.Add((condition, route.Next, nextSender, $"{at}/routes/{j}/condition"));
         }
 
         var disclosures = CompileDisclosures(action, at, problems);
@@ -104,9 +105,9 @@ public sealed class CompiledAction
     {
         budget ??= new WorkBudget();
         var result = data is JsonObject obj ? budget.Copy(obj)!.AsObject() : [];
-        foreach (var (field, rule) in _calculations)
+        foreach (var (field, rule, at) in _calculations)
         {
-            result[field] = rule.Evaluate(result, budget);
+            result[field] = Run(() => rule.Evaluate(result, budget), at);
         }
 
         WorkBudget.CheckDepth(result);
@@ -122,9 +123,9 @@ public sealed class CompiledAction
         }
 
         budget ??= new WorkBudget();
-        foreach (var (condition, next, nextSender) in _routes)
+        foreach (var (condition, next, nextSender, at) in _routes)
         {
-            if (condition is null || condition.IsTruthy(data, budget))
+            if (condition is null || Run(() => condition.IsTruthy(data, budget), at))
             {
                 return next is null ? RouteResult.Finished : RouteResult.To(next, nextSender!);
             }
@@ -185,6 +186,22 @@ public sealed class CompiledAction
         }
 
         return [.. plans];
+    }
+
+    /// <summary>
+    /// A rule that fails for this data (JsonLogicException: NaN, invalid arguments, thrown) is a problem at its place in
+    /// the blueprint, answered like a draft that cannot execute (422), so that no null is calculated and recorded.
+    /// </summary>
+    private static T Run<T>(Func<T> evaluate, string at)
+    {
+        try
+        {
+            return evaluate();
+        }
+        catch (JsonLogicException e)
+        {
+            throw new InvalidBlueprintException([new ValidationError(at + e.Location, $"the rule fails for this data: {e.Message}")]);
+        }
     }
 
     private static T? Attempt<T>(Func<T> compile, string at, List<ValidationError> problems)

@@ -121,11 +121,20 @@ internal static class JsValue
         return JsonEquality.DeepEquals(a, b);
     }
 
-    /// <summary>JS == (abstract equality) on JSON values: "1" == 1, true == 1, null == null only, [1] == 1.</summary>
+    /// <summary>
+    /// JS == (abstract equality) on JSON values: "1" == 1, true == 1, null == null only. Where JS would compare a
+    /// number with a string that is not one ("A"), or anything with an array or object, the rule fails ("NaN")
+    /// instead of answering false: the answer would be meaningless, and a route taken on it is recorded.
+    /// </summary>
     public static bool LooseEquals(JsonNode? a, JsonNode? b)
     {
         var kindA = Normalize(JsonEquality.KindOf(a));
         var kindB = Normalize(JsonEquality.KindOf(b));
+        if (!IsScalar(kindA) || !IsScalar(kindB))
+        {
+            throw new JsonLogicException(JsonLogicException.NaN);
+        }
+
         if (kindA == kindB)
         {
             return StrictEquals(a, b);
@@ -136,55 +145,41 @@ internal static class JsValue
             return false;
         }
 
-        if (kindA == JsonValueKind.True)
-        {
-            return LooseEquals(ToNumber(a).ToNode(), b);
-        }
-
-        if (kindB == JsonValueKind.True)
-        {
-            return LooseEquals(a, ToNumber(b).ToNode());
-        }
-
-        if (IsPrimitive(kindA) && IsPrimitive(kindB))
-        {
-            // Number vs string: compare as numbers.
-            return JsonNumber.Compare(ToNumber(a), ToNumber(b)) == 0;
-        }
-
-        if (IsPrimitive(kindA) && !IsPrimitive(kindB))
-        {
-            return LooseEquals(a, JsonValue.Create(ToJsString(b)));
-        }
-
-        if (!IsPrimitive(kindA) && IsPrimitive(kindB))
-        {
-            return LooseEquals(JsonValue.Create(ToJsString(a)), b);
-        }
-
-        return false;
+        // Booleans and strings against numbers (or each other) compare as numbers.
+        return JsonNumber.Compare(Numeric(a), Numeric(b)) == 0;
     }
 
-    /// <summary>JS relational comparison: both strings → ordinal; otherwise as numbers. Null when unordered (NaN).</summary>
-    public static int? Compare(JsonNode? a, JsonNode? b)
+    /// <summary>
+    /// JS relational comparison: two strings compare ordinally, anything else as numbers (null is 0). An array, an
+    /// object or a string that is not a number fails the rule ("NaN") rather than making every comparison false.
+    /// </summary>
+    public static int Compare(JsonNode? a, JsonNode? b)
     {
-        var primitiveA = ToPrimitive(a);
-        var primitiveB = ToPrimitive(b);
-        if (JsonEquality.KindOf(primitiveA) == JsonValueKind.String && JsonEquality.KindOf(primitiveB) == JsonValueKind.String)
+        var kindA = JsonEquality.KindOf(a);
+        var kindB = JsonEquality.KindOf(b);
+        if (!IsScalar(kindA) || !IsScalar(kindB))
         {
-            return Math.Sign(string.CompareOrdinal(primitiveA!.GetValue<string>(), primitiveB!.GetValue<string>()));
+            throw new JsonLogicException(JsonLogicException.NaN);
         }
 
-        return JsonNumber.Compare(ToNumber(primitiveA), ToNumber(primitiveB));
+        if (kindA == JsonValueKind.String && kindB == JsonValueKind.String)
+        {
+            return Math.Sign(string.CompareOrdinal(a!.GetValue<string>(), b!.GetValue<string>()));
+        }
+
+        return JsonNumber.Compare(Numeric(a), Numeric(b)) ?? throw new JsonLogicException(JsonLogicException.NaN);
     }
 
-    private static JsonNode? ToPrimitive(JsonNode? value) =>
-        value is JsonArray or JsonObject ? JsonValue.Create(ToJsString(value)) : value;
+    private static JsonNumber Numeric(JsonNode? value)
+    {
+        var number = ToNumber(value);
+        return double.IsNaN(number.Double) ? throw new JsonLogicException(JsonLogicException.NaN) : number;
+    }
+
+    private static bool IsScalar(JsonValueKind kind) => kind is not (JsonValueKind.Array or JsonValueKind.Object);
 
     // True and False are one JS type (boolean) for equality purposes.
     private static JsonValueKind Normalize(JsonValueKind kind) => kind == JsonValueKind.False ? JsonValueKind.True : kind;
-
-    private static bool IsPrimitive(JsonValueKind kind) => kind is JsonValueKind.Number or JsonValueKind.String;
 
     private static int SkipDigits(string text, int index)
     {

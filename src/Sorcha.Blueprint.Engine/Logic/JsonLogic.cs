@@ -5,7 +5,7 @@ namespace Sorcha.Blueprint.Engine.Logic;
 /// <summary>One-shot helpers over <see cref="JsonLogicRule"/> for callers that do not keep the compiled rule.</summary>
 public static class JsonLogic
 {
-    /// <summary>Compiles and evaluates; throws <see cref="InvalidRuleException"/> only for a malformed rule, never for data.</summary>
+    /// <summary>Compiles and evaluates; <see cref="InvalidRuleException"/> for a malformed rule, <see cref="JsonLogicException"/> when it fails for this data.</summary>
     public static JsonNode? Apply(JsonNode? rule, JsonNode? data) => JsonLogicRule.Compile(rule).Evaluate(data);
 
     /// <summary>Every problem in a rule; empty when it can be compiled. Used when publishing.</summary>

@@ -4,8 +4,9 @@ namespace Sorcha.Blueprint.Engine.Logic;
 
 /// <summary>
 /// A JSON Logic rule (jsonlogic.com) compiled once; immutable and safe to evaluate from many threads.
-/// Evaluation never throws on odd data (missing values read as null, impossible arithmetic yields null), only when
-/// its <see cref="WorkBudget"/> runs out.
+/// Missing values read as null; an answer that would be meaningless (NaN, invalid arguments, a thrown value) throws
+/// <see cref="JsonLogicException"/> rather than yielding a null that would be recorded; and any evaluation throws
+/// <see cref="BudgetExceededException"/> when its <see cref="WorkBudget"/> runs out.
 /// </summary>
 public sealed class JsonLogicRule
 {

@@ -60,6 +60,11 @@ internal sealed class LogicCompiler
     {
         var (name, value) = operation.First();
         var at = JsonPointer.Append(pointer, name);
+        if (name == "preserve")
+        {
+            // Data, not a rule: {"preserve": {"a": 1}} is the object itself, never read as an operation.
+            return Literal(value);
+        }
 
         // A single non-array argument is shorthand for a one-element list: {"var": "x"} is {"var": ["x"]}.
         var argNodes = value is JsonArray list ? list.ToArray() : [value];
@@ -75,13 +80,27 @@ internal sealed class LogicCompiler
             return Literal(null);
         }
 
-        if (args.Length < op.MinArgs || (op.MaxArgs >= 0 && args.Length > op.MaxArgs))
+        if (value is not JsonArray && op.NeedsArray)
+        {
+            _problems.Add(new ValidationError(at, $"'{name}' takes an array of arguments"));
+            return Literal(null);
+        }
+
+        if (value is JsonArray && op.NotNull.FirstOrDefault(i => i < argNodes.Length && argNodes[i] is null, -1) is var nullAt and >= 0)
+        {
+            _problems.Add(new ValidationError(JsonPointer.Append(at, nullAt), $"argument {nullAt + 1} of '{name}' must not be null"));
+            return Literal(null);
+        }
+
+        // A single operation as the argument of +, *, … may produce the argument list; counted when it has.
+        var spread = op.Spreads && value is JsonObject;
+        if (!spread && !op.Accepts(args.Length))
         {
             _problems.Add(new ValidationError(at, $"'{name}' takes {op.Arity} argument(s) but has {args.Length}"));
             return Literal(null);
         }
 
-        return new OperationNode(op, args);
+        return new OperationNode(op, args, at, spread);
     }
 
     private static LiteralNode Literal(JsonNode? node) =>

@@ -4,8 +4,9 @@ using Sorcha.Blueprint.Engine.Logic.Operators;
 namespace Sorcha.Blueprint.Engine.Logic;
 
 /// <summary>
-/// The supported operators: jsonlogic.com's standard set. "method" (calls host-language methods) is deliberately
-/// absent; a rule using it is rejected at publish like any unknown operator.
+/// The supported operators: jsonlogic.com's standard set and the newer ones of the json-logic compat suites (val,
+/// exists, ??, try, throw, preserve). "method" (calls host-language methods) is deliberately absent; a rule using it
+/// is rejected at publish like any unknown operator.
 /// </summary>
 internal static class OperatorTable
 {
@@ -16,5 +17,7 @@ internal static class OperatorTable
             .Concat(ArithmeticOperators.All())
             .Concat(StringOperators.All())
             .Concat(ArrayOperators.All())
+            .Concat(PathOperators.All())
+            .Concat(ErrorOperators.All())
             .ToFrozenDictionary(op => op.Name, StringComparer.Ordinal);
 }

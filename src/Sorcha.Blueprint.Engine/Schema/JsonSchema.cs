@@ -10,27 +10,38 @@ public sealed class JsonSchema
 {
     private readonly SchemaNode _root;
 
-    private JsonSchema(SchemaNode root) => _root = root;
+    // The outermost dynamic scope, when the schema has a $dynamicRef; null keeps every other schema free of its cost.
+    private readonly DynamicScope? _dynamic;
 
-    /// <summary>Compiles a schema; throws <see cref="InvalidSchemaException"/> listing every problem if it is malformed.</summary>
-    public static JsonSchema Compile(JsonNode? schema)
+    private JsonSchema(SchemaNode root, bool dynamic)
     {
-        var (root, problems) = SchemaCompiler.Compile(schema);
-        return problems.Count == 0 ? new JsonSchema(root) : throw new InvalidSchemaException(problems);
+        _root = root;
+        _dynamic = dynamic ? new DynamicScope(root.Resource, null) : null;
+    }
+
+    /// <summary>
+    /// Compiles a schema; throws <see cref="InvalidSchemaException"/> listing every problem if it is malformed. A $ref to
+    /// another document is looked up in <paramref name="registry"/> (the 2020-12 metaschemas are always there).
+    /// </summary>
+    public static JsonSchema Compile(JsonNode? schema, SchemaRegistry? registry = null)
+    {
+        var (root, dynamic, problems) = SchemaCompiler.Compile(schema, registry);
+        return problems.Count == 0 ? new JsonSchema(root, dynamic) : throw new InvalidSchemaException(problems);
     }
 
     /// <summary>
     /// Every structural problem in a schema (pointer into the schema + message): wrong keyword value types, bad
-    /// regexes, unresolvable or non-local $ref. Empty when the schema can be compiled. Used when publishing.
+    /// regexes, a $ref that names nothing in the schema or the registry. Empty when the schema can be compiled. Used when publishing.
     /// </summary>
-    public static IReadOnlyList<ValidationError> ValidateSchema(JsonNode? schema) => SchemaCompiler.Compile(schema).Problems;
+    public static IReadOnlyList<ValidationError> ValidateSchema(JsonNode? schema, SchemaRegistry? registry = null) =>
+        SchemaCompiler.Compile(schema, registry).Problems;
 
     /// <summary>
     /// True when the instance is valid; stops at the first failure and allocates nothing for error reporting. Draws on
     /// <paramref name="budget"/> (default limits when null) and throws <see cref="BudgetExceededException"/> when it runs out.
     /// </summary>
     public bool IsValid(JsonNode? instance, WorkBudget? budget = null) =>
-        _root.Evaluate(instance, EvaluationScope.CreateQuiet(budget ?? new WorkBudget()));
+        _root.Evaluate(instance, EvaluationScope.CreateQuiet(budget ?? new WorkBudget(), _dynamic));
 
     /// <summary>Every failure, each at the instance location it concerns (e.g. "/amount"); empty when valid. Budget as for IsValid.</summary>
     public IReadOnlyList<ValidationError> Evaluate(JsonNode? instance, WorkBudget? budget = null)
@@ -43,7 +54,7 @@ public sealed class JsonSchema
         }
 
         var errors = new List<ValidationError>();
-        _root.Evaluate(instance, EvaluationScope.CreateCollecting(errors, budget));
+        _root.Evaluate(instance, EvaluationScope.CreateCollecting(errors, budget, _dynamic));
         // allOf branches can repeat the same complaint about the same field; say it once.
         return errors.Distinct().ToList();
     }

@@ -2,6 +2,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Blueprint.Engine.Json;
 using Sorcha.Blueprint.Engine.Schema.Keywords;
+using Sorcha.Blueprint.Engine.Schema.Resources;
 
 namespace Sorcha.Blueprint.Engine.Schema;
 
@@ -9,7 +10,7 @@ namespace Sorcha.Blueprint.Engine.Schema;
 /// Turns a schema document into a tree of <see cref="SchemaNode"/>s in one pass, recording every structural problem
 /// (pointer into the schema + message) instead of stopping at the first, so publishing can report them all.
 /// </summary>
-internal sealed class SchemaCompiler
+internal sealed partial class SchemaCompiler
 {
     internal const string Draft202012 = "https://json-schema.org/draft/2020-12/schema";
 
@@ -17,6 +18,7 @@ internal sealed class SchemaCompiler
     private static readonly Func<JsonObject, string, SchemaCompiler, IKeyword?>[] Factories =
     [
         RefKeyword.Create,
+        DynamicRefKeyword.Create,
         TypeKeyword.Create,
         EnumKeyword.Create,
         ConstKeyword.Create,
@@ -40,39 +42,64 @@ internal sealed class SchemaCompiler
         NotKeyword.Create,
         ConditionalKeyword.Create,
         FormatKeyword.Create,
+
+        // Last: they look at what the keywords above (and their subschemas) evaluated.
+        UnevaluatedKeyword.CreateProperties,
+        UnevaluatedKeyword.CreateItems,
     ];
 
-    private readonly JsonNode? _root;
+    private readonly SchemaRegistry _registry;
+    private readonly SchemaIndex _index = new();
     private readonly List<ValidationError> _problems = [];
     private readonly Dictionary<string, SchemaNode> _byPointer = new(StringComparer.Ordinal);
-    private readonly Queue<(RefKeyword Keyword, string Pointer)> _pendingRefs = new();
+    private readonly Queue<(IReference Keyword, string Pointer, string BaseUri)> _pendingRefs = new();
+    private readonly List<DynamicRefKeyword> _dynamicRefs = [];
+    private string _base = SchemaUri.DefaultBase;
 
-    private SchemaCompiler(JsonNode? root) => _root = root;
+    private SchemaCompiler(SchemaRegistry registry) => _registry = registry;
 
-    public static (SchemaNode Root, IReadOnlyList<ValidationError> Problems) Compile(JsonNode? schema)
+    /// <summary>The base URI of the schema being compiled, against which its $ref values resolve.</summary>
+    public string BaseUri => _base;
+
+    public static (SchemaNode Root, bool Dynamic, IReadOnlyList<ValidationError> Problems) Compile(JsonNode? schema, SchemaRegistry? registry)
     {
-        var compiler = new SchemaCompiler(schema);
-        if (schema is JsonObject obj && obj.TryGetPropertyValue("$schema", out var dialect) &&
-            !(dialect is JsonValue v && v.TryGetValue(out string? uri) && uri.TrimEnd('#') == Draft202012))
-        {
-            compiler.Problem("/$schema", $"only JSON Schema 2020-12 ({Draft202012}) is supported");
-        }
-
+        var compiler = new SchemaCompiler(registry ?? new SchemaRegistry());
+        compiler.CheckDialect(schema, string.Empty);
+        compiler._index.AddDocument(SchemaUri.DefaultBase, schema, string.Empty);
         var root = compiler.CompileSubschema(schema, string.Empty);
         compiler.ResolveRefs();
         compiler.RejectCyclesWithoutProgress();
-        return (root, compiler._problems);
+        foreach (var (key, message) in compiler._index.Problems)
+        {
+            compiler.Problem(key, message);
+        }
+
+        return (root, compiler._dynamicRefs.Count > 0, compiler._problems);
     }
 
     public void Problem(string pointer, string message) => _problems.Add(new ValidationError(pointer, message));
 
-    public SchemaNode CompileSubschema(JsonNode? node, string pointer)
+    public SchemaNode CompileSubschema(JsonNode? node, string pointer, string? baseUri = null)
     {
         if (_byPointer.TryGetValue(pointer, out var existing))
         {
             return existing;
         }
 
+        var outer = _base;
+        _base = _index.At(pointer)?.BaseUri ?? baseUri ?? _base;
+        try
+        {
+            return CompileAt(node, pointer);
+        }
+        finally
+        {
+            _base = outer;
+        }
+    }
+
+    private SchemaNode CompileAt(JsonNode? node, string pointer)
+    {
         switch (JsonEquality.KindOf(node))
         {
             case JsonValueKind.True:
@@ -87,9 +114,13 @@ internal sealed class SchemaCompiler
         }
 
         var schema = node!.AsObject();
-        var compiled = SchemaNode.CreateObject();
+        var compiled = SchemaNode.CreateObject(_base);
         _byPointer[pointer] = compiled;
-        CheckUnsupported(schema, pointer);
+        if (pointer.Length > 0)
+        {
+            CheckDialect(schema, pointer);
+        }
+
         CompileDefinitions(schema, pointer);
 
         var keywords = new List<IKeyword>();
@@ -101,11 +132,20 @@ internal sealed class SchemaCompiler
             }
         }
 
+        compiled.DynamicAnchor = schema.TryGetPropertyValue("$dynamicAnchor", out var anchor) && anchor is JsonValue name &&
+            name.TryGetValue(out string? text) ? text : null;
         compiled.SetKeywords([.. keywords]);
         return compiled;
     }
 
-    public void EnqueueRef(RefKeyword keyword, string pointer) => _pendingRefs.Enqueue((keyword, pointer));
+    public void EnqueueRef(IReference keyword, string pointer)
+    {
+        _pendingRefs.Enqueue((keyword, pointer, _base));
+        if (keyword is DynamicRefKeyword dynamic)
+        {
+            _dynamicRefs.Add(dynamic);
+        }
+    }
 
     /// <summary>A keyword whose value must be a schema; null when absent.</summary>
     public SchemaNode? Subschema(JsonObject schema, string keyword, string pointer) =>
@@ -243,126 +283,5 @@ internal sealed class SchemaCompiler
     {
         // Compiled even when unreferenced so that publishing reports problems hidden in unused definitions.
         SubschemaMap(schema, "$defs", pointer);
-    }
-
-    private void CheckUnsupported(JsonObject schema, string pointer)
-    {
-        if (pointer.Length > 0 && schema.ContainsKey("$id"))
-        {
-            Problem(JsonPointer.Append(pointer, "$id"), "embedded resources ($id below the root) are not supported");
-        }
-
-        foreach (var keyword in (string[])["$dynamicRef", "$recursiveRef"])
-        {
-            if (schema.ContainsKey(keyword))
-            {
-                Problem(JsonPointer.Append(pointer, keyword), $"'{keyword}' is not supported; use '$ref' to a local '#/$defs/…' pointer");
-            }
-        }
-
-        // These would tighten validation; silently ignoring them would accept data the author meant to reject.
-        foreach (var keyword in (string[])["unevaluatedProperties", "unevaluatedItems"])
-        {
-            if (schema.ContainsKey(keyword))
-            {
-                Problem(JsonPointer.Append(pointer, keyword), $"'{keyword}' is not supported; use additionalProperties / items");
-            }
-        }
-    }
-
-    private void ResolveRefs()
-    {
-        while (_pendingRefs.TryDequeue(out var pending))
-        {
-            var (keyword, at) = pending;
-            if (!TryTargetPointer(keyword.Reference, out var segments))
-            {
-                Problem(at, $"'$ref' '{keyword.Reference}' is not supported: only local references ('#' or '#/json/pointer') are");
-                continue;
-            }
-
-            var canonical = string.Concat(segments.Select(s => "/" + JsonPointer.Escape(s)));
-            if (!_byPointer.ContainsKey(canonical) && !JsonPointer.TryResolve(_root, segments, out _))
-            {
-                Problem(at, $"'$ref' '{keyword.Reference}' does not resolve to anything in this schema");
-                continue;
-            }
-
-            JsonPointer.TryResolve(_root, segments, out var target);
-            keyword.Target = CompileSubschema(target, canonical);
-        }
-    }
-
-    /// <summary>
-    /// A schema that reaches itself through in-place subschemas ($ref, allOf, anyOf, not, …) without descending into a
-    /// property or item would apply to the same value forever: {"anyOf": [{"$ref": "#"}, {"$ref": "#"}]} doubles its
-    /// work at each level. Such a cycle is a problem at the schema it returns to. Iterative depth-first search, since
-    /// a chain of references can be longer than the stack is deep.
-    /// </summary>
-    private void RejectCyclesWithoutProgress()
-    {
-        var done = new HashSet<SchemaNode>();
-        var onPath = new HashSet<SchemaNode>();
-        var reported = new HashSet<SchemaNode>();
-        var path = new Stack<(SchemaNode Node, SchemaNode[] Next, int Index)>();
-        foreach (var start in _byPointer.Values)
-        {
-            if (done.Contains(start))
-            {
-                continue;
-            }
-
-            onPath.Add(start);
-            path.Push((start, start.InPlace(), 0));
-            while (path.TryPop(out var frame))
-            {
-                if (frame.Index == frame.Next.Length)
-                {
-                    onPath.Remove(frame.Node);
-                    done.Add(frame.Node);
-                    continue;
-                }
-
-                path.Push((frame.Node, frame.Next, frame.Index + 1));
-                var next = frame.Next[frame.Index];
-                if (onPath.Contains(next))
-                {
-                    if (reported.Add(next))
-                    {
-                        Problem(PointerOf(next),
-                            "this schema applies to itself through '$ref' without descending into a property or item, so validation would never end");
-                    }
-                }
-                else if (!done.Contains(next))
-                {
-                    onPath.Add(next);
-                    path.Push((next, next.InPlace(), 0));
-                }
-            }
-        }
-    }
-
-    private string PointerOf(SchemaNode node) => _byPointer.First(p => ReferenceEquals(p.Value, node)).Key;
-
-    private static bool TryTargetPointer(string reference, out string[] segments)
-    {
-        segments = [];
-        if (!reference.StartsWith('#'))
-        {
-            return false;
-        }
-
-        // The fragment is URI-encoded (e.g. "%25" for "%"), then a JSON Pointer.
-        string fragment;
-        try
-        {
-            fragment = Uri.UnescapeDataString(reference[1..]);
-        }
-        catch (UriFormatException)
-        {
-            return false;
-        }
-
-        return JsonPointer.TryParse(fragment, out segments);
     }
 }

@@ -69,6 +69,39 @@ public class HostileLogicTests
     }
 
     [Fact]
+    public async Task Catching_a_failure_per_item_stops_at_a_budget()
+    {
+        // Each caught failure is an exception, costlier than a step: charged 16 steps, and the clock still runs.
+        var compiled = JsonLogicRule.Compile(TestJson.Parse("""{"map":[{"var":"xs"},{"try":[{"throw":"x"},0]}]}"""));
+        var data = Items(200_000);
+
+        await Hostile.ExceedsAsync(() => compiled.Evaluate(data));
+        await Hostile.ExceedsAsync(() => compiled.Evaluate(data, new WorkBudget(Hostile.Only(BudgetKind.Steps, 100_000))), BudgetKind.Steps);
+    }
+
+    [Fact]
+    public async Task Arguments_spread_from_the_data_are_paid_per_item()
+    {
+        // {"+": {"var": "xs"}} sums a list from the data: one step per item, as if each were written in the rule.
+        var compiled = JsonLogicRule.Compile(TestJson.Parse("""{"+":{"var":"xs"}}"""));
+
+        Assert.Equal(4_950, compiled.Evaluate(Items(100))!.GetValue<decimal>());
+        // The million items are built before the clock starts: only the engine's answer is timed.
+        var data = Items(1_000_000);
+        await Hostile.ExceedsAsync(() => compiled.Evaluate(data, new WorkBudget(Hostile.Only(BudgetKind.Steps, 100_000))), BudgetKind.Steps);
+    }
+
+    [Fact]
+    public void Climbing_further_than_the_iterations_go_is_null_at_once()
+    {
+        var compiled = JsonLogicRule.Compile(TestJson.Parse("""{"map":[{"var":"xs"},{"val":[[2000000000],"x"]}]}"""));
+
+        var result = compiled.Evaluate(Items(3), new WorkBudget(Hostile.Only(BudgetKind.Steps, 1_000)));
+
+        Assert.Equal("[null,null,null]", TestJson.Text(result));
+    }
+
+    [Fact]
     public async Task Long_work_stops_at_the_step_budget()
     {
         var compiled = JsonLogicRule.Compile(TestJson.Parse(Busy));

@@ -15,6 +15,8 @@ public class HostileSchemaTests
     [InlineData("""{"type":"object","allOf":[{"not":{"$ref":"#/allOf/0"}}]}""", "/allOf/0")]
     [InlineData("""{"if":{"$ref":"#"},"then":true}""", "")]
     [InlineData("""{"dependentSchemas":{"a":{"oneOf":[{"$ref":"#"}]}}}""", "")]
+    [InlineData("""{"$dynamicAnchor":"a","anyOf":[{"$dynamicRef":"#a"},{"$dynamicRef":"#a"}]}""", "")]
+    [InlineData("""{"$defs":{"b":{"$id":"urn:b","$ref":"urn:c"},"c":{"$id":"urn:c","allOf":[{"$ref":"urn:b"}]}},"$ref":"urn:b"}""", "/$defs/b")]
     public void Ref_cycles_that_consume_no_input_are_schema_problems(string schema, string at)
     {
         var problems = JsonSchema.ValidateSchema(TestJson.Parse(schema));
@@ -59,6 +61,78 @@ public class HostileSchemaTests
 
         await Hostile.ExceedsAsync(() => schema.Evaluate(TestJson.Parse("1")));
         await Hostile.ExceedsAsync(() => schema.Evaluate(TestJson.Parse("1"), new WorkBudget(Hostile.Only(BudgetKind.Steps, 100_000))), BudgetKind.Steps);
+    }
+
+    [Fact]
+    public async Task Annotations_for_unevaluated_properties_are_paid_per_property_and_schema()
+    {
+        // 1,000 in-place branches over an object of 2,000 properties: only 1,000 schema steps, but each branch builds
+        // and merges the set of evaluated properties, 4 million units of work that must not be free.
+        var schema = JsonSchema.Compile(new JsonObject
+        {
+            ["allOf"] = new JsonArray([.. Enumerable.Range(0, 1_000).Select(_ => new JsonObject())]),
+            ["unevaluatedProperties"] = false,
+        });
+        var wide = new JsonObject(Enumerable.Range(0, 2_000).Select(i => KeyValuePair.Create($"p{i}", (JsonNode?)i)));
+
+        await Hostile.ExceedsAsync(() => schema.Evaluate(wide));
+        await Hostile.ExceedsAsync(() => schema.Evaluate(wide, new WorkBudget(Hostile.Only(BudgetKind.Steps, 1_000_000))), BudgetKind.Steps);
+    }
+
+    [Fact]
+    public async Task AnyOf_under_unevaluated_properties_runs_every_branch_and_still_stops_at_the_budget()
+    {
+        // With annotations wanted, anyOf cannot stop at the first passing branch: 2^30 passing branches here.
+        var defs = new JsonObject { ["a30"] = TestJson.Parse("""{"properties":{"x":true}}""") };
+        for (var i = 0; i < 30; i++)
+        {
+            defs[$"a{i}"] = TestJson.Parse($$"""{"anyOf":[{"$ref":"#/$defs/a{{i + 1}}"},{"$ref":"#/$defs/a{{i + 1}}"}]}""");
+        }
+
+        var schema = JsonSchema.Compile(new JsonObject { ["$defs"] = defs, ["$ref"] = "#/$defs/a0", ["unevaluatedProperties"] = false });
+
+        await Hostile.ExceedsAsync(() => schema.Evaluate(TestJson.Parse("""{"x":1}""")));
+        await Hostile.ExceedsAsync(() => schema.Evaluate(TestJson.Parse("""{"x":1}"""), new WorkBudget(Hostile.Only(BudgetKind.Steps, 100_000))),
+            BudgetKind.Steps);
+    }
+
+    [Fact]
+    public async Task A_dynamic_ref_searches_a_scope_that_is_paid_for_and_bounded_by_the_depth_limit()
+    {
+        // 100 nested resources, each entered in turn, then a $dynamicRef that walks all of them back to the outermost,
+        // which applies again one property down: the scope grows by 100 per level until the depth limit answers.
+        var defs = new JsonObject
+        {
+            ["r100"] = TestJson.Parse("""{"$id":"urn:r100","$dynamicAnchor":"n","properties":{"next":{"$dynamicRef":"#n"}}}"""),
+        };
+        for (var i = 1; i < 100; i++)
+        {
+            defs[$"r{i}"] = new JsonObject { ["$id"] = $"urn:r{i}", ["$dynamicAnchor"] = "n", ["$ref"] = $"urn:r{i + 1}" };
+        }
+
+        var schema = JsonSchema.Compile(new JsonObject { ["$id"] = "urn:r0", ["$dynamicAnchor"] = "n", ["$defs"] = defs, ["$ref"] = "urn:r1" });
+        JsonNode deep = new JsonObject();
+        for (var i = 0; i < 30; i++)
+        {
+            deep = new JsonObject { ["next"] = deep };
+        }
+
+        Assert.Contains(schema.Evaluate(deep), e => e.Message.Contains("too deep", StringComparison.Ordinal));
+        await Hostile.ExceedsAsync(() => schema.Evaluate(deep, new WorkBudget(Hostile.Only(BudgetKind.Steps, 250))), BudgetKind.Steps);
+    }
+
+    [Fact]
+    public void A_ref_to_a_url_is_a_publish_problem_naming_it_never_a_fetch()
+    {
+        // A server that dereferenced a blueprint's $ref would fetch whatever address an author wrote (SSRF).
+        var json = TestBlueprints.MinimalJson();
+        json["actions"]![0]!["dataSchema"] = TestJson.Parse("""{"$ref":"http://169.254.169.254/latest/meta-data/"}""");
+        var blueprint = TestBlueprints.ToBlueprint(json);
+
+        var problem = Assert.Single(BlueprintValidator.Validate(blueprint), p => p.Pointer == "/actions/0/dataSchema/$ref");
+        Assert.Contains("169.254.169.254", problem.Message, StringComparison.Ordinal);
+        var e = Assert.Throws<InvalidBlueprintException>(() => new BlueprintEngine().Validate(blueprint, blueprint.Actions[0], TestJson.Parse("{}")));
+        Assert.Contains(e.Problems, p => p.Pointer == "/actions/0/dataSchema/$ref");
     }
 
     [Fact]

@@ -19,7 +19,7 @@ public class BlueprintValidatorTests
         { "invalid dataSchema", j => j["actions"]![0]!["dataSchema"]!["type"] = 5, "/actions/0/dataSchema/type" },
         { "invalid regex in dataSchema", j => j["actions"]![0]!["dataSchema"]!["pattern"] = "([", "/actions/0/dataSchema/pattern" },
         { "unknown calculation operator", j => j["actions"]![0]!["calculations"]!["double"] = TestJson.Parse("""{"times":[1,2]}"""), "/actions/0/calculations/double" },
-        { "calculation arity", j => j["actions"]![0]!["calculations"]!["double"] = TestJson.Parse("""{"*":[]}"""), "/actions/0/calculations/double/*" },
+        { "calculation arity", j => j["actions"]![0]!["calculations"]!["double"] = TestJson.Parse("""{"%":[1]}"""), "/actions/0/calculations/double/%" },
         { "invalid route condition", j => j["actions"]![0]!["routes"]![0]!["condition"] = TestJson.Parse("""{"==":[1]}"""), "/actions/0/routes/0/condition/==" },
         { "route to unknown action", j => j["actions"]![0]!["routes"]![1]!["next"] = "nowhere", "/actions/0/routes/1/next" },
         { "disclosure to unknown participant", j => j["actions"]![0]!["disclosures"]![0]!["participant"] = "eve", "/actions/0/disclosures/0/participant" },

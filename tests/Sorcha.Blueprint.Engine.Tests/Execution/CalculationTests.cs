@@ -48,14 +48,28 @@ public class CalculationTests
     }
 
     [Fact]
-    public void Calculate_missing_inputs_give_null_not_an_exception()
+    public void Calculate_missing_inputs_count_as_zero()
     {
         var (blueprint, action) = TestBlueprints.SingleAction(Invoice);
 
         var result = new BlueprintEngine().Calculate(blueprint, action, TestJson.Parse("{}"));
 
-        // "*" and "+" use parseFloat, for which a missing value is NaN; NaN has no JSON form, so the field is null.
-        Assert.Equal("""{"net":null,"tax":null,"total":null,"band":"small"}""", result.ToJsonString());
+        // Arithmetic reads null as 0 (JS Number(null)), as the compat suites expect; an input that must be there is
+        // the schema's "required", which Process checks before anything is calculated or recorded.
+        Assert.Equal("""{"net":0,"tax":0,"total":0,"band":"small"}""", result.ToJsonString());
+    }
+
+    [Fact]
+    public void Calculate_that_fails_is_a_problem_at_the_calculation_not_a_null()
+    {
+        var (blueprint, action) = TestBlueprints.SingleAction(
+            """{"id":"start","title":"S","sender":"alice","dataSchema":true,"calculations":{"share":{"/":[{"var":"total"},{"var":"people"}]}}}""");
+
+        var e = Assert.Throws<InvalidBlueprintException>(() => new BlueprintEngine().Calculate(blueprint, action, TestJson.Parse("""{"total":10,"people":0}""")));
+
+        var problem = Assert.Single(e.Problems);
+        Assert.Equal("/actions/0/calculations/share/~1", problem.Pointer);
+        Assert.Contains("NaN", problem.Message, StringComparison.Ordinal);
     }
 
     [Fact]

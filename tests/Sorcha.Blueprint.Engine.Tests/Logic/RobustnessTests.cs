@@ -3,27 +3,24 @@ using Sorcha.Blueprint.Engine.Logic;
 
 namespace Sorcha.Blueprint.Engine.Tests.Logic;
 
-/// <summary>Evaluation never throws on odd data: it yields null/false the way json-logic-js would.</summary>
+/// <summary>
+/// Odd data gives null/false where that is still a meaningful answer (a missing path, a missing list); where it is
+/// not (arithmetic on a non-number, comparing with an object), the rule fails: see RuleFailureTests.
+/// </summary>
 public class RobustnessTests
 {
     [Theory]
-    [InlineData("""{"+":[{"var":"missing"},1]}""", "{}", "null")]
+    [InlineData("""{"+":[{"var":"missing"},1]}""", "{}", "1")]
     [InlineData("""{"-":[{"var":"missing"},1]}""", "{}", "-1")]
-    [InlineData("""{"/":["abc",2]}""", "{}", "null")]
-    [InlineData("""{"*":[{"var":"obj"},2]}""", """{"obj":{"a":1}}""", "null")]
-    [InlineData("""{">":[{"var":"obj"},2]}""", """{"obj":{"a":1}}""", "false")]
     [InlineData("""{"var":"a.b.c"}""", """{"a":5}""", "null")]
     [InlineData("""{"var":"a.5"}""", """{"a":[1]}""", "null")]
     [InlineData("""{"var":"a.-1"}""", """{"a":[1]}""", "null")]
     [InlineData("""{"map":[5,{"var":""}]}""", "{}", "[]")]
-    [InlineData("""{"all":["abc",true]}""", "{}", "false")]
     [InlineData("""{"substr":[null,1]}""", "{}", "\"ull\"")]
     [InlineData("""{"substr":["abc","x"]}""", "{}", "\"abc\"")]
     [InlineData("""{"substr":["abc",1e300]}""", "{}", "\"\"")]
     [InlineData("""{"in":["a",5]}""", "{}", "false")]
     [InlineData("""{"missing_some":["x","not an array"]}""", "{}", "[]")]
-    [InlineData("""{"max":[{"var":"nums"}]}""", """{"nums":[1,2]}""", "null")]
-    [InlineData("""{"==":[{"var":"list"},"1,2"]}""", """{"list":[1,2]}""", "true")]
     [InlineData("""{"<":[{"var":"a"},{"var":"b"}]}""", """{"a":1e400,"b":1}""", "false")]
     public void Evaluate_odd_data_returns_null_or_false(string rule, string data, string expected) => LogicCase.Check(rule, data, expected);
 

@@ -91,6 +91,27 @@ public class ErrorReportingTests
         Assert.All(errors, e => Assert.Equal("/code", e.Pointer));
     }
 
+    [Theory]
+    [InlineData("""{"properties":{"a":{"type":"string"}},"unevaluatedProperties":false}""")]
+    [InlineData("""{"allOf":[{"properties":{"a":{"type":"string"}}}],"unevaluatedProperties":false}""")]
+    [InlineData("""{"$defs":{"base":{"properties":{"a":{"type":"string"}}}},"$ref":"#/$defs/base","unevaluatedProperties":false}""")]
+    public void Evaluate_unevaluated_properties_points_at_the_extra_property_only(string schema)
+    {
+        var errors = JsonSchema.Compile(TestJson.Parse(schema)).Evaluate(TestJson.Parse("""{"a":1,"b":2}"""));
+
+        // "a" is declared (its value is wrong); only "b" is the property the closed object does not allow.
+        Assert.Equal(["/a", "/b"], errors.Select(e => e.Pointer).Order(StringComparer.Ordinal).ToArray());
+        Assert.Contains(errors, e => e.Pointer == "/b" && e.Message.Contains("unevaluatedProperties", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Evaluate_unevaluated_items_points_at_the_extra_item()
+    {
+        var errors = JsonSchema.Compile(TestJson.Parse("""{"prefixItems":[{"type":"string"}],"unevaluatedItems":false}""")).Evaluate(TestJson.Parse("""["x",2,3]"""));
+
+        Assert.Equal(["/1", "/2"], errors.Select(e => e.Pointer).ToArray());
+    }
+
     [Fact]
     public void Evaluate_root_type_mismatch_uses_empty_pointer()
     {

@@ -32,7 +32,6 @@ public class ValidateSchemaTests
     [InlineData("""{"not":"x"}""", "/not")]
     [InlineData("""{"if":{"type":"string"},"then":{"minimum":"0"}}""", "/then/minimum")]
     [InlineData("""{"else":{"maxLength":-3}}""", "/else/maxLength")]
-    [InlineData("""{"enum":[]}""", "/enum")]
     [InlineData("""{"enum":"a"}""", "/enum")]
     [InlineData("""{"multipleOf":0}""", "/multipleOf")]
     [InlineData("""{"minimum":"5"}""", "/minimum")]
@@ -44,10 +43,12 @@ public class ValidateSchemaTests
     [InlineData("""{"additionalProperties":"no"}""", "/additionalProperties")]
     [InlineData("""{"$defs":{"unused":{"type":"wat"}}}""", "/$defs/unused/type")]
     [InlineData("""{"$schema":"http://json-schema.org/draft-07/schema#"}""", "/$schema")]
-    [InlineData("""{"properties":{"a":{"$id":"other.json"}}}""", "/properties/a/$id")]
     [InlineData("""{"$dynamicRef":"#meta"}""", "/$dynamicRef")]
-    [InlineData("""{"unevaluatedProperties":false}""", "/unevaluatedProperties")]
-    [InlineData("""{"items":{"unevaluatedItems":false}}""", "/items/unevaluatedItems")]
+    [InlineData("""{"properties":{"a":{"$ref":"other.json#/$defs/x"}}}""", "/properties/a/$ref")]
+    [InlineData("""{"$defs":{"a":{"$id":"#not-a-base"}}}""", "/$defs/a/$id")]
+    [InlineData("""{"$defs":{"a":{"$anchor":"1st"}}}""", "/$defs/a/$anchor")]
+    [InlineData("""{"enum":{}}""", "/enum")]
+    [InlineData("""{"unevaluatedProperties":"no"}""", "/unevaluatedProperties")]
     [InlineData("5", "")]
     [InlineData("\"schema\"", "")]
     public void Validate_schema_structural_problem_is_reported_at_its_pointer(string schema, string expectedPointer)
@@ -66,6 +67,10 @@ public class ValidateSchemaTests
     [InlineData("""{"minLength":2.0,"x-custom":{"type":5},"title":"t"}""")]
     [InlineData("""{"$defs":{"node":{"properties":{"child":{"$ref":"#"}}}},"$ref":"#/$defs/node"}""")]
     [InlineData("""{"pattern":"^(?<=x)y$"}""")]
+    [InlineData("""{"enum":[]}""")]
+    [InlineData("""{"allOf":[{"properties":{"a":true}}],"unevaluatedProperties":false}""")]
+    [InlineData("""{"$defs":{"a":{"$id":"urn:example:a","$anchor":"x","type":"string"}},"$ref":"urn:example:a#x"}""")]
+    [InlineData("""{"$ref":"https://json-schema.org/draft/2020-12/schema"}""")]
     public void Validate_schema_well_formed_schema_has_no_problems(string schema) =>
         Assert.Empty(JsonSchema.ValidateSchema(TestJson.Parse(schema)));
 
@@ -79,6 +84,33 @@ public class ValidateSchemaTests
         Assert.Equal(
             ["/$ref", "/properties/a/minLength", "/properties/b/pattern", "/required", "/type"],
             problems.Select(p => p.Pointer).Order(StringComparer.Ordinal).ToArray());
+    }
+
+    [Fact]
+    public void A_ref_to_an_unknown_document_names_it_and_is_never_fetched()
+    {
+        var problem = Assert.Single(JsonSchema.ValidateSchema(TestJson.Parse("""{"$ref":"http://169.254.169.254/latest/meta-data"}""")));
+
+        Assert.Equal("/$ref", problem.Pointer);
+        Assert.Contains("'http://169.254.169.254/latest/meta-data'", problem.Message, StringComparison.Ordinal);
+        Assert.Contains("never fetched", problem.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("""{"$ref":"#/$defs/missing"}""", "'#/$defs/missing' does not resolve: this schema has nothing at '/$defs/missing'")]
+    [InlineData("""{"$ref":"#nowhere"}""", "'#nowhere' does not resolve: this schema has no anchor 'nowhere'")]
+    [InlineData("""{"$id":"urn:example:root","$ref":"#/x"}""", "'#/x' does not resolve: 'urn:example:root' has nothing at '/x'")]
+    public void An_unresolvable_ref_says_what_is_missing_where(string schema, string message) =>
+        Assert.Equal(message, Assert.Single(JsonSchema.ValidateSchema(TestJson.Parse(schema))).Message);
+
+    [Fact]
+    public void A_ref_to_another_document_resolves_through_the_registry()
+    {
+        var registry = new SchemaRegistry().Add("https://blueprints.example/money.json", TestJson.Parse("""{"$defs":{"amount":{"type":"number","minimum":0}}}"""));
+        var schema = JsonSchema.Compile(TestJson.Parse("""{"$id":"https://blueprints.example/order.json","properties":{"total":{"$ref":"money.json#/$defs/amount"}}}"""), registry);
+
+        Assert.True(schema.IsValid(TestJson.Parse("""{"total":3}""")));
+        Assert.Equal("/total", Assert.Single(schema.Evaluate(TestJson.Parse("""{"total":-1}"""))).Pointer);
     }
 
     [Fact]

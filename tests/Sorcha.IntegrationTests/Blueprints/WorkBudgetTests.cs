@@ -84,6 +84,42 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         Assert.Equal("approve", committed.NextActionId);
     }
 
+    [Fact]
+    public async Task Annotations_for_unevaluated_properties_over_a_wide_object_are_422_naming_a_budget()
+    {
+        // 1,000 in-place branches × 2,000 properties: few schema steps, but every branch builds and merges the set of
+        // evaluated properties, which is paid for (the engine's Budgets/HostileSchemaTests has the same case).
+        using var caller = await platform.ClientAsync("budget-unevaluated");
+        var draft = BlueprintFlows.Sample("expense-approval");
+        draft["actions"]![0]!["dataSchema"] = new JsonObject
+        {
+            ["allOf"] = new JsonArray([.. Enumerable.Range(0, 1_000).Select(_ => (JsonNode)new JsonObject())]),
+            ["unevaluatedProperties"] = false,
+        };
+        var id = (await BlueprintFlows.CreateAsync(caller, draft)).Id!;
+        var wide = Enumerable.Range(0, 2_000).ToDictionary(i => $"p{i}", i => i);
+
+        var problem = await RefusedInTimeAsync(caller, "/api/execution/validate", new { blueprintId = id, actionId = "submit", data = wide });
+        Assert.Contains(Budget(problem), (string?[])["steps", "time"]);
+
+        await NormalRequestAnswersAsync(caller);
+    }
+
+    [Fact]
+    public async Task A_schema_ref_to_a_url_is_refused_at_publish_naming_it_and_never_fetched()
+    {
+        using var caller = await platform.ClientAsync("budget-remote-ref");
+        var draft = BlueprintFlows.Sample("expense-approval");
+        draft["actions"]![0]!["dataSchema"] = JsonNode.Parse("""{"$ref":"http://169.254.169.254/latest/meta-data/"}""");
+        var id = (await BlueprintFlows.CreateAsync(caller, draft)).Id!;
+
+        using var publish = await caller.PostAsJsonAsync($"/api/blueprints/{id}/publish", new { });
+        var refused = await ProblemAssert.ReadAsync(publish, HttpStatusCode.UnprocessableEntity);
+        Assert.Contains("/actions/0/dataSchema/$ref", ProblemAssert.ErrorKeys(refused));
+
+        await NormalRequestAnswersAsync(caller);
+    }
+
     /// <summary>The budget a problem names: an extension member of the problem document.</summary>
     private static string? Budget(ProblemDocument problem) =>
         problem.Extensions?.TryGetValue("budget", out var budget) == true ? budget.GetString() : null;

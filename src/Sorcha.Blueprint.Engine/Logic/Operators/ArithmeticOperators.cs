@@ -4,56 +4,63 @@ using Sorcha.Blueprint.Engine.Json;
 namespace Sorcha.Blueprint.Engine.Logic.Operators;
 
 /// <summary>
-/// +, -, *, /, %, max, min. "+" and "*" convert with parseFloat and "-", "/", "%", max, min with Number(), matching
-/// json-logic-js; anything that is not a finite number comes out as null (JSON has no NaN or Infinity).
+/// +, -, *, /, %, max, min, over any number of arguments (chained left to right; unary - negates, unary / is 1/x).
+/// Operands convert as JS Number() does for null, booleans and strings; arrays and objects are not numbers. An answer
+/// that is not a finite number (a non-number operand, x/0, overflow) is the "NaN" error, never a silent null.
 /// </summary>
 internal static class ArithmeticOperators
 {
     public static IEnumerable<LogicOperator> All()
     {
-        yield return LogicOperator.Eager("+", 1, -1, args => Fold(args, LogicMath.Add));
-        yield return LogicOperator.Eager("*", 1, -1, args => Fold(args, LogicMath.Multiply));
-        yield return LogicOperator.Eager("-", 1, 2, Subtract);
-        yield return LogicOperator.Eager("/", 2, 2, args => LogicMath.Divide(JsValue.ToNumber(args[0]), JsValue.ToNumber(args[1])).ToNode());
-        yield return LogicOperator.Eager("%", 2, 2, args => LogicMath.Remainder(JsValue.ToNumber(args[0]), JsValue.ToNumber(args[1])).ToNode());
-        yield return LogicOperator.Eager("max", 1, -1, args => Extreme(args, wantLarger: true));
-        yield return LogicOperator.Eager("min", 1, -1, args => Extreme(args, wantLarger: false));
+        yield return Arithmetic("+", 0, args => Fold(args, new JsonNumber(0m), LogicMath.Add));
+        yield return Arithmetic("*", 0, args => Fold(args, new JsonNumber(1m), LogicMath.Multiply));
+        yield return Arithmetic("-", 1, args => args.Length == 1
+            ? Finite(LogicMath.Negate(Operand(args[0])))
+            : Fold(args.AsSpan(1), Operand(args[0]), LogicMath.Subtract));
+        yield return Arithmetic("/", 1, args => args.Length == 1
+            ? Finite(LogicMath.Divide(new JsonNumber(1m), Operand(args[0])))
+            : Fold(args.AsSpan(1), Operand(args[0]), LogicMath.Divide));
+        yield return Arithmetic("%", 2, args => Fold(args.AsSpan(1), Operand(args[0]), LogicMath.Remainder));
+        yield return Arithmetic("max", 1, args => Extreme(args, wantLarger: true));
+        yield return Arithmetic("min", 1, args => Extreme(args, wantLarger: false));
     }
 
-    private static JsonNode? Fold(JsonNode?[] args, Func<JsonNumber, JsonNumber, JsonNumber> combine)
+    private static LogicOperator Arithmetic(string name, int minArgs, Func<JsonNode?[], JsonNode?> apply) =>
+        LogicOperator.Eager(name, minArgs, -1, apply) with { Spreads = true };
+
+    private static JsonNode Fold(ReadOnlySpan<JsonNode?> args, JsonNumber seed, Func<JsonNumber, JsonNumber, JsonNumber> combine)
     {
-        var total = JsValue.ParseFloat(args[0]);
-        for (var i = 1; i < args.Length; i++)
+        var total = Checked(seed);
+        foreach (var arg in args)
         {
-            total = combine(total, JsValue.ParseFloat(args[i]));
+            total = Checked(combine(total, Operand(arg)));
         }
 
-        return total.ToNode();
+        return Finite(total);
     }
 
-    private static JsonNode? Subtract(JsonNode?[] args) =>
-        args.Length == 1
-            ? LogicMath.Negate(JsValue.ToNumber(args[0])).ToNode()
-            : LogicMath.Subtract(JsValue.ToNumber(args[0]), JsValue.ToNumber(args[1])).ToNode();
-
-    private static JsonNode? Extreme(JsonNode?[] args, bool wantLarger)
+    private static JsonNode Extreme(JsonNode?[] args, bool wantLarger)
     {
-        var best = JsValue.ToNumber(args[0]);
+        var best = Operand(args[0]);
         for (var i = 1; i < args.Length; i++)
         {
-            var candidate = JsValue.ToNumber(args[i]);
-            // Math.max/min are NaN if any argument is NaN.
-            if (JsonNumber.Compare(candidate, best) is not int c)
-            {
-                return null;
-            }
-
-            if (wantLarger ? c > 0 : c < 0)
+            var candidate = Operand(args[i]);
+            if (JsonNumber.Compare(candidate, best) is int c && (wantLarger ? c > 0 : c < 0))
             {
                 best = candidate;
             }
         }
 
-        return best.ToNode();
+        return Finite(best);
     }
+
+    /// <summary>An operand as a number; anything that is not one fails the rule here rather than after the sum.</summary>
+    private static JsonNumber Operand(JsonNode? value) =>
+        Checked(value is JsonArray or JsonObject ? new JsonNumber(double.NaN) : JsValue.ToNumber(value));
+
+    private static JsonNumber Checked(JsonNumber number) =>
+        number.IsFinite ? number : throw new JsonLogicException(JsonLogicException.NaN);
+
+    private static JsonNode Finite(JsonNumber number) =>
+        Checked(number).ToNode() ?? throw new JsonLogicException(JsonLogicException.NaN);
 }

@@ -2,32 +2,39 @@ using System.Text.Json.Nodes;
 
 namespace Sorcha.Blueprint.Engine.Logic.Operators;
 
-/// <summary>==, ===, !=, !==, and the relational operators; &lt; and &lt;= also take three arguments ("between").</summary>
+/// <summary>
+/// ==, ===, !=, !==, &lt;, &lt;=, &gt;, &gt;=, each over two or more arguments chained pairwise ({"&lt;": [a, b, c]} is
+/// a &lt; b &amp;&amp; b &lt; c) and lazily: evaluation stops at the first pair that fails.
+/// </summary>
 internal static class ComparisonOperators
 {
     public static IEnumerable<LogicOperator> All()
     {
-        yield return LogicOperator.Eager("==", 2, 2, args => JsValue.Bool(JsValue.LooseEquals(args[0], args[1])));
-        yield return LogicOperator.Eager("===", 2, 2, args => JsValue.Bool(JsValue.StrictEquals(args[0], args[1])));
-        yield return LogicOperator.Eager("!=", 2, 2, args => JsValue.Bool(!JsValue.LooseEquals(args[0], args[1])));
-        yield return LogicOperator.Eager("!==", 2, 2, args => JsValue.Bool(!JsValue.StrictEquals(args[0], args[1])));
-        yield return LogicOperator.Eager(">", 2, 2, args => JsValue.Bool(JsValue.Compare(args[0], args[1]) > 0));
-        yield return LogicOperator.Eager(">=", 2, 2, args => JsValue.Bool(JsValue.Compare(args[0], args[1]) >= 0));
-        yield return LogicOperator.Eager("<", 2, 3, args => Chain(args, c => c < 0));
-        yield return LogicOperator.Eager("<=", 2, 3, args => Chain(args, c => c <= 0));
+        yield return Chained("==", JsValue.LooseEquals);
+        yield return Chained("===", JsValue.StrictEquals);
+        yield return Chained("!=", (a, b) => !JsValue.LooseEquals(a, b));
+        yield return Chained("!==", (a, b) => !JsValue.StrictEquals(a, b));
+        yield return Chained(">", (a, b) => JsValue.Compare(a, b) > 0);
+        yield return Chained(">=", (a, b) => JsValue.Compare(a, b) >= 0);
+        yield return Chained("<", (a, b) => JsValue.Compare(a, b) < 0);
+        yield return Chained("<=", (a, b) => JsValue.Compare(a, b) <= 0);
     }
 
-    /// <summary>{"&lt;": [a, b, c]} is a &lt; b &amp;&amp; b &lt; c. An unordered pair (NaN) is false, as in JS.</summary>
-    private static JsonNode Chain(JsonNode?[] args, Func<int, bool> accept)
-    {
-        for (var i = 0; i < args.Length - 1; i++)
+    private static LogicOperator Chained(string name, Func<JsonNode?, JsonNode?, bool> holds) =>
+        new(name, 2, -1, (args, data, scope) =>
         {
-            if (JsValue.Compare(args[i], args[i + 1]) is not int c || !accept(c))
+            var left = args[0].Evaluate(data, scope);
+            for (var i = 1; i < args.Length; i++)
             {
-                return JsValue.Bool(false);
-            }
-        }
+                var right = args[i].Evaluate(data, scope);
+                if (!holds(left, right))
+                {
+                    return JsValue.Bool(false);
+                }
 
-        return JsValue.Bool(true);
-    }
+                left = right;
+            }
+
+            return JsValue.Bool(true);
+        }) { NeedsArray = true };
 }

@@ -7,12 +7,13 @@ internal static class LogicalOperators
 {
     public static IEnumerable<LogicOperator> All()
     {
-        yield return new LogicOperator("if", 1, -1, If);
-        yield return new LogicOperator("?:", 3, 3, If);
-        yield return new LogicOperator("and", 1, -1, (args, data, scope) => ShortCircuit(args, data, scope, stopWhenTruthy: false));
-        yield return new LogicOperator("or", 1, -1, (args, data, scope) => ShortCircuit(args, data, scope, stopWhenTruthy: true));
-        yield return LogicOperator.Eager("!", 1, 1, args => JsValue.Bool(!JsValue.Truthy(args[0])));
-        yield return LogicOperator.Eager("!!", 1, 1, args => JsValue.Bool(JsValue.Truthy(args[0])));
+        yield return new LogicOperator("if", 0, -1, If) { NeedsArray = true };
+        yield return new LogicOperator("?:", 3, 3, If) { NeedsArray = true };
+        yield return new LogicOperator("and", 0, -1, (args, data, scope) => ShortCircuit(args, data, scope, stopWhenTruthy: false)) { NeedsArray = true };
+        yield return new LogicOperator("or", 0, -1, (args, data, scope) => ShortCircuit(args, data, scope, stopWhenTruthy: true)) { NeedsArray = true };
+        // With no argument, ! and !! see undefined (falsy), as in json-logic-js.
+        yield return LogicOperator.Eager("!", 0, 1, args => JsValue.Bool(!JsValue.Truthy(args.FirstOrDefault())));
+        yield return LogicOperator.Eager("!!", 0, 1, args => JsValue.Bool(JsValue.Truthy(args.FirstOrDefault())));
         // json-logic-js logs to the console; a server has no console worth writing rule values to, so it is identity.
         yield return LogicOperator.Eager("log", 1, 1, args => args[0]);
     }
@@ -32,9 +33,10 @@ internal static class LogicalOperators
         return i == args.Length - 1 ? args[i].Evaluate(data, scope) : null;
     }
 
+    /// <summary>The deciding operand; with no operands at all, false.</summary>
     private static JsonNode? ShortCircuit(LogicNode[] args, JsonNode? data, LogicScope scope, bool stopWhenTruthy)
     {
-        JsonNode? current = null;
+        JsonNode? current = JsValue.Bool(false);
         foreach (var arg in args)
         {
             current = arg.Evaluate(data, scope);

@@ -11,7 +11,7 @@ internal static class StringOperators
     public static IEnumerable<LogicOperator> All()
     {
         yield return LogicOperator.Eager("in", 2, 2, args => JsValue.Bool(In(args[0], args[1])));
-        yield return LogicOperator.EagerWithBudget("cat", 0, -1, Cat);
+        yield return LogicOperator.EagerWithBudget("cat", 0, -1, Cat) with { Spreads = true };
         yield return LogicOperator.Eager("substr", 2, 3, Substr);
     }
 
@@ -35,7 +35,8 @@ internal static class StringOperators
         foreach (var arg in args)
         {
             // Charged part by part, so a string that doubles per reduce step stops before it is built, not after.
-            var part = JsValue.ToJsString(arg);
+            // null is "" as in json-logic-js (Array.prototype.join), not String(null).
+            var part = arg is null ? string.Empty : JsValue.ToJsString(arg);
             budget.Produce(part.Length);
             builder.Append(part);
         }

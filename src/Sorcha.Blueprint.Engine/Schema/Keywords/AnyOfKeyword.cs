@@ -16,12 +16,24 @@ internal sealed class AnyOfKeyword(SchemaNode[] schemas) : IKeyword
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
     {
         var quiet = scope.Quiet();
+        var matched = false;
         foreach (var schema in schemas)
         {
             if (schema.Evaluate(instance, quiet))
             {
-                return true;
+                matched = true;
+
+                // Every passing branch annotates, so with unevaluated* in force the rest must run too.
+                if (scope.Evaluated is null)
+                {
+                    return true;
+                }
             }
+        }
+
+        if (matched)
+        {
+            return true;
         }
 
         scope.Report($"must match at least one of the {schemas.Length} 'anyOf' schemas");

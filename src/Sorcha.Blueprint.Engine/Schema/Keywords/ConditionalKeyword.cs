@@ -14,13 +14,19 @@ internal sealed class ConditionalKeyword(SchemaNode condition, SchemaNode? then,
         var condition = compiler.Subschema(schema, "if", pointer);
         var then = compiler.Subschema(schema, "then", pointer);
         var otherwise = compiler.Subschema(schema, "else", pointer);
-        return condition is null || (then is null && otherwise is null) ? null : new ConditionalKeyword(condition, then, otherwise);
+        // An "if" alone still matters: its annotations count for unevaluated* when it passes.
+        return condition is null ? null : new ConditionalKeyword(condition, then, otherwise);
     }
 
     public IEnumerable<SchemaNode> InPlace => new[] { condition, then, otherwise }.OfType<SchemaNode>();
 
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
     {
+        if (then is null && otherwise is null && scope.Evaluated is null)
+        {
+            return true;
+        }
+
         var branch = condition.Evaluate(instance, scope.Quiet()) ? then : otherwise;
         return branch is null || branch.Evaluate(instance, scope);
     }

@@ -28,6 +28,7 @@ internal sealed class ContainsKeyword(SchemaNode contains, int min, int? max) : 
             if (contains.Evaluate(array[i], quiet.Item(i)))
             {
                 matches++;
+                scope.Evaluated?.Mark(i);
             }
         }
 

@@ -13,9 +13,10 @@ internal sealed class EnumKeyword(JsonNode?[] values, string display) : IKeyword
             return null;
         }
 
-        if (node is not JsonArray array || array.Count == 0)
+        // An empty enum is allowed by the spec (nothing is valid), so it is not a problem.
+        if (node is not JsonArray array)
         {
-            compiler.Problem(JsonPointer.Append(pointer, "enum"), "'enum' must be a non-empty array");
+            compiler.Problem(JsonPointer.Append(pointer, "enum"), "'enum' must be an array");
             return null;
         }
 
@@ -34,7 +35,7 @@ internal sealed class EnumKeyword(JsonNode?[] values, string display) : IKeyword
             }
         }
 
-        scope.Report($"must be one of: {display}");
+        scope.Report(values.Length == 0 ? "no value is allowed here (the enum is empty)" : $"must be one of: {display}");
         return false;
     }
 }

@@ -19,6 +19,8 @@ internal sealed class ItemsKeyword(SchemaNode[] prefix, SchemaNode? rest) : IKey
             return true;
         }
 
+        // Annotation for unevaluatedItems: the prefix, or every item when "items" is present.
+        scope.Evaluated?.Mark(0, rest is null ? Math.Min(prefix.Length, array.Count) : array.Count);
         var valid = true;
         for (var i = 0; i < array.Count; i++)
         {

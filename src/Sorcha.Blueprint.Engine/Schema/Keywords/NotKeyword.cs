@@ -12,7 +12,7 @@ internal sealed class NotKeyword(SchemaNode schema) : IKeyword
 
     public bool Evaluate(JsonNode? instance, in EvaluationScope scope)
     {
-        if (!schema.Evaluate(instance, scope.Quiet()))
+        if (!schema.Evaluate(instance, scope.Unannotated()))
         {
             return true;
         }

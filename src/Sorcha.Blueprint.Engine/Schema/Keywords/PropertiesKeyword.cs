@@ -49,9 +49,10 @@ internal sealed class PropertiesKeyword(
         }
 
         var valid = true;
+        var index = 0;
         foreach (var (name, value) in obj)
         {
-            if (!EvaluateProperty(name, value, scope))
+            if (!EvaluateProperty(name, value, scope, out var matched))
             {
                 valid = false;
                 if (!scope.Collecting)
@@ -59,16 +60,25 @@ internal sealed class PropertiesKeyword(
                     return false;
                 }
             }
+
+            // Annotation for unevaluatedProperties: every name one of the three keywords applied to.
+            if (matched)
+            {
+                scope.Evaluated?.Mark(index);
+            }
+
+            index++;
         }
 
         return valid;
     }
 
-    private bool EvaluateProperty(string name, JsonNode? value, in EvaluationScope scope)
+    private bool EvaluateProperty(string name, JsonNode? value, in EvaluationScope scope, out bool applied)
     {
         var child = scope.Property(name);
         var matched = false;
         var valid = true;
+        applied = true;
         if (properties is not null && properties.TryGetValue(name, out var declared))
         {
             matched = true;
@@ -90,6 +100,7 @@ internal sealed class PropertiesKeyword(
 
         if (matched || additional is null)
         {
+            applied = matched;
             return valid;
         }
 

@@ -3,12 +3,11 @@ using Sorcha.Blueprint.Engine.Json;
 
 namespace Sorcha.Blueprint.Engine.Schema.Keywords;
 
-/// <summary>$ref to a local JSON Pointer; in 2020-12 it applies alongside the schema's other keywords.</summary>
-internal sealed class RefKeyword(string reference) : IKeyword
+/// <summary>$ref, resolved against the schema's base URI; in 2020-12 it applies alongside the schema's other keywords.</summary>
+internal sealed class RefKeyword(string reference) : IKeyword, IReference
 {
     public string Reference { get; } = reference;
 
-    /// <summary>Filled in after the whole document is compiled, so forward and recursive references work.</summary>
     public SchemaNode Target { get; set; } = SchemaNode.True;
 
     public static IKeyword? Create(JsonObject schema, string pointer, SchemaCompiler compiler)
