@@ -51,7 +51,10 @@ side_run() { # <side A|B> <checkout>
   address=$(curl -sf "$PLATFORM_URL/api/wallets" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
     -d '{"name":"throughput-ab","algorithm":"ED25519"}' | jq -r .address)
   # The Wallet service's own address, from its environment (the AppHost gives each replica ASPNETCORE_URLS).
+  # A pre-Aspire AppHost keeps its children in its own session; DCP (--detach) starts them in one of its own, and
+  # only one platform runs at a time here, so the newest Wallet process is this platform's.
   wallet_pid=$(pgrep -s "$PLATFORM_PID" -f 'Sorcha.Wallet.Service' | head -1)
+  [ -n "$wallet_pid" ] || wallet_pid=$(pgrep -n -f 'Sorcha.Wallet.Service.dll')
   wallet_url=$(tr '\0' '\n' <"/proc/$wallet_pid/environ" | sed -n 's/^ASPNETCORE_URLS=//p' | cut -d';' -f1)
   [ -n "$address" ] && [ "$address" != null ] && [ -n "$wallet_url" ] || { echo "could not seed side $1" >&2; return 1; }
   local auth=(-H "Authorization: Bearer $token")
