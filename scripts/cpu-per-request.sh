@@ -23,11 +23,15 @@ harness=artifacts/bin/Sorcha.Performance/release/Sorcha.Performance.dll
 data=
 trap 'platform_stop; [ -n "$data" ] && rm -rf "$data"' EXIT
 
-# cpu_ticks: "<process> <ticks>" for every process in the platform's session (the AppHost and all it started).
+# cpu_ticks: "<process> <ticks>" for every process the platform runs: those in its session (the AppHost; before Aspire,
+# everything it started) and those in the session of the DCP that watches its AppHost (dcp --monitor <pid>, --detach).
 cpu_ticks() {
-  local sid pid name
-  sid=$(ps -o sid= -p "$PLATFORM_PID" | tr -d ' ')
-  for pid in $(ps -e -o pid=,sid= | awk -v s="$sid" '$2 == s { print $1 }'); do
+  local sids pid name
+  sids=$(ps -o sid= -p "$PLATFORM_PID" | tr -d ' ')
+  for pid in $(ps -e -o pid=,sid= | awk -v s="$sids" '$2 == s { print $1 }'); do
+    sids="$sids $(pgrep -f "dcp start-apiserver --monitor $pid " | xargs -r ps -o sid= -p | tr -d ' ')"
+  done
+  for pid in $(ps -e -o pid=,sid= | awk -v s=" $sids " 'index(s, " " $2 " ") { print $1 }'); do
     name=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -o 'Sorcha\.[A-Za-z.]*\|redis-server\|garnet' | head -1)
     [ -n "$name" ] && awk -v n="$name" -v p="$pid" '{ print p, n, $14 + $15 }' "/proc/$pid/stat" 2>/dev/null
   done
