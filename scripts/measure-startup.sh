@@ -9,7 +9,8 @@ dotnet run --project src/Sorcha.AppHost -c Release -- --Gateway:Port "$port" --D
 pid=$!
 trap 'kill -INT $pid 2>/dev/null; wait $pid 2>/dev/null; rm -f "$log"' EXIT
 for _ in $(seq 1 3000); do
-  if curl -s -o /dev/null -w '%{http_code}' "localhost:$port/health" 2>/dev/null | grep -q 200; then
+  # Not `curl | grep -q`: under pipefail, grep's early exit fails curl with SIGPIPE and the check never passes.
+  if [ "$(curl -s -o /dev/null -w '%{http_code}' "localhost:$port/health" 2>/dev/null)" = 200 ]; then
     end=$(date +%s.%N)
     echo "to healthy: $(echo "$end - $start" | bc) s; $(grep 'all healthy' "$log" | sed 's/.*| //')"
     exit 0
