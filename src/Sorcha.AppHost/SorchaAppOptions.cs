@@ -7,7 +7,7 @@ public sealed record SorchaAppOptions
 {
     public int GatewayPort { get; init; } = 5000;
 
-    /// <summary>The status dashboard's port; 0 turns it off.</summary>
+    /// <summary>The Aspire dashboard's port; 0 turns it off (and with it every process's trace export).</summary>
     public int DashboardPort { get; init; } = 18888;
 
     /// <summary>
