@@ -119,7 +119,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
     private async Task<Recovery> WaitForRecoveryAsync(LedgerLoad load, PlatformResource state, int killedPid, TimeSpan patience)
     {
         var deadline = load.Now + patience.TotalMilliseconds;
-        while (state.Pid == killedPid || !state.IsHealthy)
+        while (state.Pid == killedPid || !state.IsRunning || !await state.AnswersAsync())
         {
             Assert.True(load.Now < deadline, $"{state.Name} is {state.State}, not restarted. Its output:\n{string.Join('\n', state.Logs().TakeLast(20))}");
             await Task.Delay(20);
