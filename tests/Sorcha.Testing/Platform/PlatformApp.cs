@@ -65,6 +65,7 @@ public sealed class PlatformApp : IAsyncDisposable
     public async Task StopResourceAsync(string name, bool kill = false)
     {
         var resource = this[name];
+        var pid = resource.Pid;
         if (kill)
         {
             _holds.TryAdd(name, _supervisor.Hold(name));
@@ -75,7 +76,8 @@ public sealed class PlatformApp : IAsyncDisposable
             await ExecuteAsync(resource, KnownResourceCommands.StopCommand);
         }
 
-        await resource.WaitAsync(r => !r.IsRunning, $"{name} to stop");
+        // Not only a state: DCP says Stopping while the process still answers; done once that process is gone.
+        await resource.WaitAsync(r => !r.IsRunning && (pid is not { } p || !Alive(p)), $"{name} to stop");
     }
 
     /// <summary>Starts a stopped process again (same port, same data) and waits until it is healthy.</summary>
@@ -95,6 +97,19 @@ public sealed class PlatformApp : IAsyncDisposable
     {
         await StopResourceAsync(name, kill);
         await StartResourceAsync(name);
+    }
+
+    private static bool Alive(int pid)
+    {
+        try
+        {
+            using var process = System.Diagnostics.Process.GetProcessById(pid);
+            return !process.HasExited;
+        }
+        catch (ArgumentException)
+        {
+            return false;
+        }
     }
 
     private async Task ExecuteAsync(PlatformResource resource, string command)
