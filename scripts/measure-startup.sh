@@ -7,7 +7,7 @@ log=$(mktemp)
 start=$(date +%s.%N)
 dotnet run --project src/Sorcha.AppHost -c Release -- --Gateway:Port "$port" --Dashboard:Port 0 >"$log" 2>&1 &
 pid=$!
-trap 'kill -INT $pid 2>/dev/null; wait $pid 2>/dev/null; rm -f "$log"' EXIT
+trap 'kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null; rm -f "$log"' EXIT
 for _ in $(seq 1 3000); do
   # Not `curl | grep -q`: under pipefail, grep's early exit fails curl with SIGPIPE and the check never passes.
   if [ "$(curl -s -o /dev/null -w '%{http_code}' "localhost:$port/health" 2>/dev/null)" = 200 ]; then

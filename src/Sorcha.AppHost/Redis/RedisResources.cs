@@ -1,5 +1,4 @@
-using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Diagnostics.HealthChecks;
+using Sorcha.AppHost.Hosting;
 
 namespace Sorcha.AppHost.Redis;
 
@@ -28,25 +27,17 @@ public static class RedisResources
             return (container, choice);
         }
 
-        var check = $"{name}-ready";
-        builder.Services.AddHealthChecks().Add(new HealthCheckRegistration(check,
-            _ => launch.ReadyFile is { } file ? new ReadyFileCheck(file) : new RespPingCheck(launch.Port),
-            HealthStatus.Unhealthy, tags: null, timeout: TimeSpan.FromSeconds(3)));
         var process = builder.AddResource(new RedisProcessResource(name, launch, choice.ConnectionString, options.DataDirectory))
             .WithArgs([.. launch.Args])
             .WithEndpoint(port: launch.Port, targetPort: launch.Port, scheme: "tcp", name: "tcp", isProxied: false)
-            .WithHealthCheck(check);
+            .WithPromptHealthCheck(ct => launch.ReadyFile is { } file
+                ? Task.FromResult<string?>(File.Exists(file) ? null : $"{file} not written yet")
+                : Probes.RespPingAsync(launch.Port, ct));
         foreach (var (key, value) in launch.Environment)
         {
             process.WithEnvironment(key, value);
         }
 
         return (process, choice);
-    }
-
-    private sealed class ReadyFileCheck(string file) : IHealthCheck
-    {
-        public Task<HealthCheckResult> CheckHealthAsync(HealthCheckContext context, CancellationToken cancellationToken = default) =>
-            Task.FromResult(File.Exists(file) ? HealthCheckResult.Healthy() : HealthCheckResult.Unhealthy($"{file} not written yet"));
     }
 }

@@ -44,7 +44,7 @@ public static class SorchaProcesses
                     context.EnvironmentVariables[key] = value;
                 }
             })
-            .WithHttpHealthCheck("/health")
+            .WithPromptHealthCheck(ct => Probes.HttpHealthAsync(new Uri(FormattableString.Invariant($"http://localhost:{port}")), ct))
             .WithReference(redis).WaitFor(redis);
         // The dashboard's OTLP intake, only when there is a dashboard: without one Aspire would still name its default
         // intake and, in Development, sample every trace, so every request would pay for spans exported to nowhere.

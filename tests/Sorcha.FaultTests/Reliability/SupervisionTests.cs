@@ -15,8 +15,14 @@ namespace Sorcha.FaultTests.Reliability;
 [Collection(FaultScope.Name)]
 public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputHelper output)
 {
-    /// <summary>Issue 20's target for Redis: from the kill to a Healthy platform.</summary>
+    /// <summary>Issue 20's target for Redis: from the kill to the first committed submission, as a client sees it.</summary>
     private static readonly TimeSpan RedisRecoveryBound = TimeSpan.FromSeconds(5);
+
+    /// <summary>
+    /// The gateway's /health reuses its answer for Limits:Health:CacheSeconds (1 s, against anonymous floods; api.md says a
+    /// change shows up to a second later) and the test polls it every 200 ms: Healthy may trail the recovery by that much.
+    /// </summary>
+    private static readonly TimeSpan HealthTrail = TimeSpan.FromSeconds(1.2);
 
     /// <summary>A service restart is a .NET start (seconds; tens of seconds on a saturated 2-core machine): no bound but this wait.</summary>
     private static readonly TimeSpan ServicePatience = TimeSpan.FromSeconds(120);
@@ -52,7 +58,8 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         Assert.DoesNotContain(answers, a => a.Status == Answer.NoAnswer);
         Assert.All(errors, a => Assert.True(a.Status == 503 && a.IsProblem && a.EndMs >= killedAt && a.StartMs <= recovery.Healthy,
             $"{a.Kind} {a.Status} at {a.StartMs:F0}–{a.EndMs:F0} ms"));
-        Assert.True(recovery.Healthy - killedAt <= RedisRecoveryBound.TotalMilliseconds, $"Healthy {recovery.Healthy - killedAt:F0} ms after the kill");
+        Assert.True(recovery.FirstCreated - killedAt <= RedisRecoveryBound.TotalMilliseconds, $"first 201 {recovery.FirstCreated - killedAt:F0} ms after the kill");
+        Assert.True(recovery.Healthy - recovery.FirstCreated <= HealthTrail.TotalMilliseconds, $"Healthy {recovery.Healthy - recovery.FirstCreated:F0} ms after the first 201");
         // Only Redis was restarted: the services reconnect on their own.
         Assert.All(pids.Where(p => p.Key != redis.Name), p => Assert.Equal(p.Value, platform.App[p.Key].Process!.Id));
 

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using Sorcha.AppHost;
+using Sorcha.AppHost.Hosting;
 using Sorcha.AppHost.Redis;
 
 namespace Sorcha.Testing.InProcess;
@@ -37,7 +38,7 @@ public sealed class TestRedis : IAsyncDisposable
         _process = Process.Start(start)!;
         _ = _process.StandardOutput.ReadToEndAsync();
         var deadline = DateTime.UtcNow.AddSeconds(60);
-        while (!await PingsAsync(launch.Port))
+        while (await Probes.RespPingAsync(launch.Port) is not null)
         {
             if (_process.HasExited || DateTime.UtcNow > deadline)
             {
@@ -45,24 +46,6 @@ public sealed class TestRedis : IAsyncDisposable
             }
 
             await Task.Delay(100);
-        }
-    }
-
-    private static async Task<bool> PingsAsync(int port)
-    {
-        try
-        {
-            using var client = new System.Net.Sockets.TcpClient();
-            await client.ConnectAsync("127.0.0.1", port);
-            var stream = client.GetStream();
-            await stream.WriteAsync("PING\r\n"u8.ToArray());
-            var buffer = new byte[16];
-            var read = await stream.ReadAsync(buffer);
-            return System.Text.Encoding.ASCII.GetString(buffer, 0, read).StartsWith("+PONG", StringComparison.Ordinal);
-        }
-        catch (Exception e) when (e is System.Net.Sockets.SocketException or IOException)
-        {
-            return false;
         }
     }
 

@@ -3,6 +3,7 @@ using Aspire.Hosting;
 using Aspire.Hosting.ApplicationModel;
 using Aspire.Hosting.Testing;
 using Microsoft.Extensions.Diagnostics.HealthChecks;
+using Sorcha.AppHost.Hosting;
 using Sorcha.AppHost.Redis;
 using Sorcha.AppHost.Services;
 using Sorcha.AppHost.Supervision;
@@ -70,35 +71,9 @@ public sealed class PlatformResource
     /// Whether it answers right now, probed directly: a service's /health with 2xx, Redis's PING with +PONG. Aspire's own
     /// health status is re-checked only once a second, too coarse for a recovery measured in milliseconds.
     /// </summary>
-    public async Task<bool> AnswersAsync()
-    {
-        try
-        {
-            if (Url is { } url)
-            {
-                using var http = new HttpClient { Timeout = TimeSpan.FromSeconds(2) };
-                using var response = await http.GetAsync(new Uri(url, "/health"));
-                return response.IsSuccessStatusCode;
-            }
-
-            if (Resource is RedisProcessResource redis)
-            {
-                using var client = new System.Net.Sockets.TcpClient();
-                await client.ConnectAsync("127.0.0.1", redis.Launch.Port);
-                var stream = client.GetStream();
-                await stream.WriteAsync("PING\r\n"u8.ToArray());
-                var buffer = new byte[16];
-                var read = await stream.ReadAsync(buffer);
-                return System.Text.Encoding.ASCII.GetString(buffer, 0, read).StartsWith("+PONG", StringComparison.Ordinal);
-            }
-
-            return IsHealthy;
-        }
-        catch (Exception e) when (e is HttpRequestException or TaskCanceledException or System.Net.Sockets.SocketException or IOException)
-        {
-            return false;
-        }
-    }
+    public async Task<bool> AnswersAsync() => Url is { } url
+        ? await Probes.HttpHealthAsync(url) is null
+        : Resource is RedisProcessResource redis ? await Probes.RespPingAsync(redis.Launch.Port) is null : IsHealthy;
 
     internal async Task WaitAsync(Func<PlatformResource, bool> condition, string what)
     {
