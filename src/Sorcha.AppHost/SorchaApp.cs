@@ -27,11 +27,20 @@ public static class SorchaApp
     public static string GenerateSecret() => Convert.ToBase64String(RandomNumberGenerator.GetBytes(32));
 
     /// <summary>The builder's options: the dashboard on --Dashboard:Port (0 = none), its OTLP intake on a leased port.</summary>
-    public static DistributedApplicationOptions ApplicationOptions(string[] args) => new()
+    public static DistributedApplicationOptions ApplicationOptions(string[] args)
     {
-        Args = args,
-        DisableDashboard = AppHostConfiguration.DashboardPort(args) == 0,
-    };
+        var options = new DistributedApplicationOptions { Args = args, DisableDashboard = AppHostConfiguration.DashboardPort(args) == 0 };
+        Configure(options);
+        return options;
+    }
+
+    /// <summary>What every run sets, the tests' too.</summary>
+    public static void Configure(DistributedApplicationOptions options)
+    {
+        // Every endpoint is plain http: a developer certificate (which DCP uses for its own API when one is trusted,
+        // saving its 4 s key generation) must not also put its trust settings (SSL_CERT_DIR) into every process.
+        options.TrustDeveloperCertificate = false;
+    }
 
     public static SorchaPlatform AddPlatform(IDistributedApplicationBuilder builder)
     {

@@ -2,6 +2,7 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ServiceDefaults.Telemetry;
 using StackExchange.Redis;
 
 namespace Sorcha.ServiceDefaults.Redis;
@@ -25,7 +26,14 @@ public static class RedisSetup
         }
 
         var limits = builder.Configuration.GetSection($"{LimitsOptions.Section}:Redis").Get<RedisTimeoutOptions>() ?? new RedisTimeoutOptions();
-        builder.AddRedisClient(ConnectionName, settings => settings.DisableHealthChecks = true, options => Apply(options, limits));
+        // Redis spans only when traces are recorded: the instrumentation profiles every command even when the sampler
+        // drops every trace, which cost a fifth of the Wallet service's reads (docs/performance.md, "The Aspire AppHost").
+        var tracing = TelemetrySetup.Tracing(builder.Configuration);
+        builder.AddRedisClient(ConnectionName, settings =>
+        {
+            settings.DisableHealthChecks = true;
+            settings.DisableTracing = !tracing;
+        }, options => Apply(options, limits));
         builder.Services.AddHostedService<RedisWarmUp>();
     }
 

@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using OpenTelemetry;
@@ -23,11 +24,17 @@ public static class TelemetrySetup
     /// <summary>Prefix of every ActivitySource and Meter Sorcha code creates.</summary>
     public const string SourcePrefix = "Sorcha.";
 
+    private static bool Exporting(IConfiguration configuration) =>
+        !string.IsNullOrWhiteSpace(configuration["OTEL_EXPORTER_OTLP_ENDPOINT"]);
+
+    /// <summary>Whether traces are recorded at all: they go somewhere (OTLP), or a sampler was chosen.</summary>
+    internal static bool Tracing(IConfiguration configuration) =>
+        Exporting(configuration) || !string.IsNullOrWhiteSpace(configuration["OTEL_TRACES_SAMPLER"]);
+
     internal static void AddSorchaTelemetry(this IHostApplicationBuilder builder)
     {
         var serviceName = builder.Configuration["OTEL_SERVICE_NAME"] ?? builder.Environment.ApplicationName;
-        var exporting = !string.IsNullOrWhiteSpace(builder.Configuration["OTEL_EXPORTER_OTLP_ENDPOINT"]);
-        var sampling = exporting || !string.IsNullOrWhiteSpace(builder.Configuration["OTEL_TRACES_SAMPLER"]);
+        var exporting = Exporting(builder.Configuration);
         builder.Services.AddOpenTelemetry()
             .ConfigureResource(r => r.AddService(serviceName))
             .WithTracing(t => t
@@ -47,7 +54,7 @@ public static class TelemetrySetup
             builder.Services.AddOpenTelemetry().UseOtlpExporter();
         }
 
-        if (!sampling)
+        if (!Tracing(builder.Configuration))
         {
             // Set only here: a sampler set in code would override the OTEL_TRACES_SAMPLER settings.
             builder.Services.ConfigureOpenTelemetryTracerProvider(t => t.SetSampler(new AlwaysOffSampler()));

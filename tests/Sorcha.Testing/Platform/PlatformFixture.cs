@@ -81,7 +81,11 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
     }
 
     /// <summary>The builder's options beyond the arguments: plain http without a certificate, as the launch profile allows.</summary>
-    protected virtual void ConfigureApplication(DistributedApplicationOptions options) => options.AllowUnsecuredTransport = true;
+    protected virtual void ConfigureApplication(DistributedApplicationOptions options)
+    {
+        SorchaApp.Configure(options);
+        options.AllowUnsecuredTransport = true;
+    }
 
     public override string DevClientSecret => Options.DevClientSecret;
 
