@@ -8,10 +8,10 @@ namespace Sorcha.AppHost.Hosting;
 /// 5 s, so a process that comes up just after a check is seen seconds later, and every WaitFor in the chain (Redis →
 /// services → gateway) adds that delay again. This check instead retries its probe every 50 ms for up to 3 s per run.
 /// </summary>
-internal sealed class PromptHealthCheck(Func<CancellationToken, Task<string?>> probe) : IHealthCheck
+internal sealed class PromptHealthCheck(Func<CancellationToken, Task<string?>> probe, TimeSpan? patience = null) : IHealthCheck
 {
     private static readonly TimeSpan Step = TimeSpan.FromMilliseconds(50);
-    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(3);
+    private readonly TimeSpan _patience = patience ?? TimeSpan.FromSeconds(3);
 
     public async Task<HealthCheckResult> CheckHealthAsync(HealthCheckContext context, CancellationToken cancellationToken = default)
     {
@@ -23,7 +23,7 @@ internal sealed class PromptHealthCheck(Func<CancellationToken, Task<string?>> p
                 return HealthCheckResult.Healthy();
             }
 
-            if (TimeProvider.System.GetElapsedTime(started) >= Patience)
+            if (TimeProvider.System.GetElapsedTime(started) >= _patience)
             {
                 return HealthCheckResult.Unhealthy(failure);
             }

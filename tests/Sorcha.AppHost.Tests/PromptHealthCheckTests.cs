@@ -1,0 +1,35 @@
+using Microsoft.Extensions.Diagnostics.HealthChecks;
+using Sorcha.AppHost.Hosting;
+
+namespace Sorcha.AppHost.Tests;
+
+/// <summary>One run of <see cref="PromptHealthCheck"/> keeps probing until the process answers or its patience ends.</summary>
+public sealed class PromptHealthCheckTests
+{
+    private static readonly HealthCheckContext Context = new();
+
+    [Fact]
+    public async Task A_process_that_answers_on_the_fourth_probe_is_healthy_in_the_same_run()
+    {
+        var probes = 0;
+        var check = new PromptHealthCheck(_ => Task.FromResult(++probes < 4 ? "connection refused" : null), TimeSpan.FromSeconds(30));
+
+        var result = await check.CheckHealthAsync(Context);
+
+        Assert.Equal(HealthStatus.Healthy, result.Status);
+        Assert.Equal(4, probes);
+    }
+
+    [Fact]
+    public async Task A_process_that_never_answers_is_unhealthy_with_the_last_reason_once_patience_ends()
+    {
+        var probes = 0;
+        var check = new PromptHealthCheck(_ => Task.FromResult<string?>($"refused {++probes}"), TimeSpan.FromMilliseconds(200));
+
+        var result = await check.CheckHealthAsync(Context);
+
+        Assert.Equal(HealthStatus.Unhealthy, result.Status);
+        Assert.True(probes >= 2, $"{probes} probes");
+        Assert.Equal($"refused {probes}", result.Description);
+    }
+}
