@@ -48,4 +48,14 @@ public sealed class RestartPolicyTests
         Assert.Null(quick.DelayAfter(3));
         Assert.Equal(TimeSpan.FromMilliseconds(25), (quick with { MaxCrashesInARow = 5 }).DelayAfter(4));
     }
+
+    [Fact]
+    public void A_clean_exit_is_a_stop_and_anything_else_a_failure()
+    {
+        Assert.False(RestartPolicy.IsFailure(0));
+        Assert.True(RestartPolicy.IsFailure(-1)); // SIGKILL, as DCP reports it
+        Assert.True(RestartPolicy.IsFailure(137));
+        Assert.True(RestartPolicy.IsFailure(1));
+        Assert.True(RestartPolicy.IsFailure(null)); // no exit code known: treat as a crash
+    }
 }

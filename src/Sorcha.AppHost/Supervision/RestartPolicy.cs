@@ -19,6 +19,13 @@ public sealed record RestartPolicy
 
     public int MaxCrashesInARow { get; init; } = 10;
 
+    /// <summary>
+    /// Whether an exit is a failure to restart after: any but a clean exit (0). A clean exit follows SIGTERM — Aspire's
+    /// stop command, the dashboard's Stop, an operator — and DCP may report it as Finished before the stop is recorded,
+    /// so it is never restarted (as systemd's Restart=on-failure). A crash, a SIGKILL (-1) or the OOM killer is.
+    /// </summary>
+    public static bool IsFailure(int? exitCode) => exitCode != 0;
+
     /// <summary>The crash count after a crash that ended a run of <paramref name="uptime"/>.</summary>
     public int CrashesInARow(int before, TimeSpan uptime) => uptime >= StableAfter ? 1 : before + 1;
 

@@ -75,7 +75,8 @@ public sealed class Supervisor(ResourceNotificationService notifications, Resour
             }
 
             // Only a resource that was healthy once: one that fails its first start is a configuration error.
-            if (state != KnownResourceStates.Finished || before == KnownResourceStates.Finished || !watch.WasHealthy || watch.Holds > 0)
+            if (state != KnownResourceStates.Finished || before == KnownResourceStates.Finished || !watch.WasHealthy || watch.Holds > 0
+                || !RestartPolicy.IsFailure(e.Snapshot.ExitCode))
             {
                 return;
             }
