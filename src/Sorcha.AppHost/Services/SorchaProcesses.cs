@@ -27,12 +27,13 @@ public static class SorchaProcesses
             throw new FileNotFoundException($"{project} is not built ({assembly}); build Sorcha.sln first.", assembly);
         }
 
+        var url = new Uri(FormattableString.Invariant($"http://localhost:{port}"));
         var process = builder.AddResource(new SorchaProcessResource(name, assembly))
             .WithArgs(assembly)
             .WithHttpEndpoint(port: port, targetPort: port, isProxied: false)
             // "localhost", as Aspire names the endpoint to whoever references it: Kestrel then listens on 127.0.0.1 and
             // [::1], so a caller that tries ::1 first (HttpClient, the health checks) connects at once.
-            .WithEnvironment("ASPNETCORE_URLS", FormattableString.Invariant($"http://localhost:{port}"))
+            .WithEnvironment("ASPNETCORE_URLS", url.GetLeftPart(UriPartial.Authority))
             .WithEnvironment("ASPNETCORE_ENVIRONMENT", options.Environment)
             .WithEnvironment("DOTNET_ENVIRONMENT", options.Environment)
             // Its service's name (a replica's too): logs, OpenAPI titles and, with a dashboard, traces carry it.
@@ -44,7 +45,7 @@ public static class SorchaProcesses
                     context.EnvironmentVariables[key] = value;
                 }
             })
-            .WithPromptHealthCheck(ct => Probes.HttpHealthAsync(new Uri(FormattableString.Invariant($"http://localhost:{port}")), ct))
+            .WithPromptHealthCheck(ct => Probes.HttpHealthAsync(url, ct))
             .WithReference(redis).WaitFor(redis);
         // The dashboard's OTLP intake, only when there is a dashboard: without one Aspire would still name its default
         // intake and, in Development, sample every trace, so every request would pay for spans exported to nowhere.
