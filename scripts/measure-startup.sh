@@ -12,6 +12,9 @@ for _ in $(seq 1 3000); do
   # Not `curl | grep -q`: under pipefail, grep's early exit fails curl with SIGPIPE and the check never passes.
   if [ "$(curl -s -o /dev/null -w '%{http_code}' "localhost:$port/health" 2>/dev/null)" = 200 ]; then
     end=$(date +%s.%N)
+    # The AppHost prints its own figure (from its process's start) once its report sees every resource healthy,
+    # which may come a moment after the gateway first answers.
+    for _ in $(seq 1 100); do grep -q 'all healthy' "$log" && break; sleep 0.1; done
     echo "to healthy: $(echo "$end - $start" | bc) s; $(grep 'all healthy' "$log" | sed 's/.*| //')"
     exit 0
   fi
