@@ -39,6 +39,28 @@ public sealed class PlatformApp : IAsyncDisposable
     /// <summary>An endpoint of any resource of the app model (the Aspire dashboard's, say), once the app has started.</summary>
     public Uri Endpoint(string resource, string endpoint) => _app.GetEndpoint(resource, endpoint);
 
+    /// <summary>
+    /// Whether a line of any of <paramref name="resources"/>' output matches within <paramref name="within"/> (30 s if not
+    /// given): output reaches the test through DCP's log stream moments after it was written, so a line just caused may
+    /// not be here yet.
+    /// </summary>
+    public async Task<bool> OutputContainsAsync(IEnumerable<string> resources, Func<string, bool> match, TimeSpan? within = null)
+    {
+        var watched = resources.Select(name => this[name]).ToList();
+        var started = TimeProvider.System.GetTimestamp();
+        while (!watched.Any(r => r.Logs().Any(match)))
+        {
+            if (TimeProvider.System.GetElapsedTime(started) > (within ?? TimeSpan.FromSeconds(30)))
+            {
+                return false;
+            }
+
+            await Task.Delay(50);
+        }
+
+        return true;
+    }
+
     /// <summary>Starts the app, keeps every process's output, and waits until every process is healthy.</summary>
     public async Task StartAsync()
     {
