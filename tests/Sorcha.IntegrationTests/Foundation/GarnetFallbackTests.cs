@@ -4,13 +4,9 @@ using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Foundation;
 
-/// <summary>The same platform on the last-resort Redis: what a machine with only the .NET SDK gets.</summary>
-public sealed class GarnetPlatformFixture : PlatformFixture
-{
-    protected override string? RedisProvider => "garnet";
-}
-
-public sealed class GarnetFallbackTests(GarnetPlatformFixture platform) : IClassFixture<GarnetPlatformFixture>
+/// <summary>The platform on the last-resort Redis (<see cref="OperatorPlatformFixture"/>): what a machine with only the .NET SDK gets.</summary>
+[Collection(OperatorScope.Name)]
+public sealed class GarnetFallbackTests(OperatorPlatformFixture platform)
 {
     [Fact]
     public async Task Platform_on_garnet_is_healthy_end_to_end()

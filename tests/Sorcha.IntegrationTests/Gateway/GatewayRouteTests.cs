@@ -6,60 +6,9 @@ using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Gateway;
 
-/// <summary>
-/// A platform whose gateway has two more routes, added through configuration only (ReverseProxy__* and services__*,
-/// as an operator would): /api/probe to two live replicas and one that is down (nothing listens on its port), and
-/// /api/fragile to two replicas that drop every request after receiving it. The replicas are <see cref="StubReplica"/>s
-/// in this process, so the test sees exactly what each received.
-/// </summary>
-public sealed class GatewayRoutePlatformFixture : PlatformFixture
-{
-    public StubReplica A { get; private set; } = null!;
-    public StubReplica B { get; private set; } = null!;
-    public StubReplica FragileA { get; private set; } = null!;
-    public StubReplica FragileB { get; private set; } = null!;
-    public Uri Dead { get; } = new($"http://127.0.0.1:{PortLeases.Lease()}");
-
-    protected override int Replicas => 1;
-
-    protected override IReadOnlyDictionary<string, string> ServiceEnvironment => new Dictionary<string, string>
-    {
-        ["ReverseProxy__Routes__probe__ClusterId"] = "probe",
-        ["ReverseProxy__Routes__probe__Match__Path"] = "/api/probe/{**rest}",
-        ["ReverseProxy__Clusters__probe__LoadBalancingPolicy"] = "RoundRobin",
-        ["ReverseProxy__Clusters__probe__Destinations__probe__Address"] = "http://probe",
-        // No health checks here, so the dead replica stays a candidate and every request to it must move on by itself.
-        ["ReverseProxy__Clusters__probe__HealthCheck__Active__Enabled"] = "false",
-        ["services__probe__http__0"] = A.Address.ToString(),
-        ["services__probe__http__1"] = Dead.ToString(),
-        ["services__probe__http__2"] = B.Address.ToString(),
-        ["ReverseProxy__Routes__fragile__ClusterId"] = "fragile",
-        ["ReverseProxy__Routes__fragile__Match__Path"] = "/api/fragile/{**rest}",
-        ["ReverseProxy__Clusters__fragile__Destinations__fragile__Address"] = "http://fragile",
-        ["services__fragile__http__0"] = FragileA.Address.ToString(),
-        ["services__fragile__http__1"] = FragileB.Address.ToString(),
-    };
-
-    public override async Task InitializeAsync()
-    {
-        A = await StubReplica.StartAsync("a");
-        B = await StubReplica.StartAsync("b");
-        FragileA = await StubReplica.StartAsync("fragile-a", fails: true);
-        FragileB = await StubReplica.StartAsync("fragile-b", fails: true);
-        await base.InitializeAsync();
-    }
-
-    public override async Task DisposeAsync()
-    {
-        await base.DisposeAsync();
-        foreach (var stub in new[] { A, B, FragileA, FragileB })
-        {
-            await stub.DisposeAsync();
-        }
-    }
-}
-
-public sealed class GatewayRouteTests(GatewayRoutePlatformFixture platform) : IClassFixture<GatewayRoutePlatformFixture>
+/// <summary>Routes an operator added through configuration (<see cref="OperatorPlatformFixture"/>): balancing, a dead replica, retries.</summary>
+[Collection(OperatorScope.Name)]
+public sealed class GatewayRouteTests(OperatorPlatformFixture platform)
 {
     [Fact]
     public async Task A_route_from_configuration_balances_over_the_live_replicas_and_avoids_the_dead_one()
