@@ -1,43 +1,20 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
-using Aspire.Hosting;
 using Microsoft.Playwright;
-using Sorcha.AppHost;
-using Sorcha.AppHost.Hosting;
+using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Performance.Tests.Browser;
 using Xunit.Abstractions;
 
 namespace Sorcha.IntegrationTests.Foundation;
-
-/// <summary>The real platform in Development with the Aspire dashboard on, as a developer's `dotnet run` has it.</summary>
-public sealed class DashboardPlatformFixture : PlatformFixture
-{
-    private readonly int _port = PortLeases.Lease();
-
-    /// <summary>The token a browser logs in with (what the AppHost prints as /login?t=…); the test's own here.</summary>
-    public string BrowserToken { get; } = SorchaApp.GenerateSecret().Replace('/', 'a').Replace('+', 'b').TrimEnd('=');
-
-    /// <summary>Where the dashboard listens (the test builder may move it off the port asked for).</summary>
-    public Uri DashboardUrl => App.Endpoint("aspire-dashboard", "http");
-
-    protected override IEnumerable<string> Arguments() =>
-        base.Arguments().Where(a => !a.StartsWith("--Dashboard:Port", StringComparison.Ordinal))
-            .Concat([$"--Dashboard:Port={_port}", $"--ASPIRE_DASHBOARD_FRONTEND_BROWSERTOKEN={BrowserToken}"]);
-
-    protected override void ConfigureApplication(DistributedApplicationOptions options)
-    {
-        base.ConfigureApplication(options);
-        options.DisableDashboard = false;
-    }
-}
 
 /// <summary>
 /// The Aspire dashboard in Debian's chromium (Playwright): every resource listed and running, and one action submission
 /// as one trace across the gateway, Blueprint, Wallet and Transaction services with Redis calls in it. The screenshot
 /// of that trace is README's (docs/aspire-dashboard.png is a copy).
 /// </summary>
-public sealed class AspireDashboardTests(DashboardPlatformFixture platform, ITestOutputHelper output) : IClassFixture<DashboardPlatformFixture>
+[Collection(OperatorScope.Name)]
+public sealed class AspireDashboardTests(OperatorPlatformFixture platform, ITestOutputHelper output)
 {
     private static readonly string[] Hops = ["gateway", "blueprint", "wallet", "transaction", "redis"];
     private static readonly string Dir = Directory.CreateDirectory(Path.Combine(AppContext.BaseDirectory, "aspire-dashboard")).FullName;

@@ -1,15 +1,19 @@
+using Aspire.Hosting;
+using Sorcha.AppHost;
 using Sorcha.AppHost.Hosting;
 using Sorcha.IntegrationTests.Gateway;
 
 namespace Sorcha.IntegrationTests.Infrastructure;
 
 /// <summary>
-/// The suite's second platform, set up as an operator might, so that one start serves both cases (a platform start is
-/// most of this suite's time): on Garnet, the last-resort Redis (what a machine with only the .NET SDK gets), and with
-/// two more gateway routes added through configuration only (ReverseProxy__* and services__*): /api/probe to two live
-/// replicas and one that is down (nothing listens on its port), and /api/fragile to two replicas that drop every
-/// request after receiving it. The replicas are <see cref="StubReplica"/>s in this process, so a test sees exactly
-/// what each received.
+/// The suite's second platform in Development, set up so that one start serves three kinds of case (a platform start
+/// is most of this suite's time):
+/// - the Aspire dashboard on, as a developer's `dotnet run` has it;
+/// - on Garnet, the last-resort Redis (what a machine with only the .NET SDK gets);
+/// - two more gateway routes added through configuration only (ReverseProxy__* and services__*, as an operator would):
+///   /api/probe to two live replicas and one that is down (nothing listens on its port), and /api/fragile to two
+///   replicas that drop every request after receiving it. The replicas are <see cref="StubReplica"/>s in this process,
+///   so a test sees exactly what each received.
 /// </summary>
 public sealed class OperatorPlatformFixture : PlatformFixture
 {
@@ -18,6 +22,14 @@ public sealed class OperatorPlatformFixture : PlatformFixture
     public StubReplica FragileA { get; private set; } = null!;
     public StubReplica FragileB { get; private set; } = null!;
     public Uri Dead { get; } = new($"http://127.0.0.1:{PortLeases.Lease()}");
+
+    private readonly int _dashboardPort = PortLeases.Lease();
+
+    /// <summary>The token a browser logs in with (what the AppHost prints as /login?t=…); the test's own here.</summary>
+    public string BrowserToken { get; } = SorchaApp.GenerateSecret().Replace('/', 'a').Replace('+', 'b').TrimEnd('=');
+
+    /// <summary>Where the dashboard listens (the test builder may move it off the port asked for).</summary>
+    public Uri DashboardUrl => App.Endpoint("aspire-dashboard", "http");
 
     protected override int Replicas => 1;
 
@@ -40,6 +52,16 @@ public sealed class OperatorPlatformFixture : PlatformFixture
         ["services__fragile__http__0"] = FragileA.Address.ToString(),
         ["services__fragile__http__1"] = FragileB.Address.ToString(),
     };
+
+    protected override IEnumerable<string> Arguments() =>
+        base.Arguments().Where(a => !a.StartsWith("--Dashboard:Port", StringComparison.Ordinal))
+            .Concat([$"--Dashboard:Port={_dashboardPort}", $"--ASPIRE_DASHBOARD_FRONTEND_BROWSERTOKEN={BrowserToken}"]);
+
+    protected override void ConfigureApplication(DistributedApplicationOptions options)
+    {
+        base.ConfigureApplication(options);
+        options.DisableDashboard = false;
+    }
 
     public override async Task InitializeAsync()
     {
