@@ -25,6 +25,7 @@ public static class OutgoingCalls
             http.AddStandardResilienceHandler()
                 .Configure((o, services) => Configure(o, TimeSpan.FromSeconds(services.Limits().Timeouts.OutgoingSeconds)));
             http.AddServiceDiscovery();
+            http.ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler { PooledConnectionIdleTimeout = ConnectionOptions.OutgoingIdle });
 
             // The factory's own loggers open a log scope and check four log events on every call; they are filtered out
             // (System.Net.Http is at Warning) and each call is an OpenTelemetry span with its status anyway.

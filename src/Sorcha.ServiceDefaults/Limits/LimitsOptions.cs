@@ -26,6 +26,8 @@ public sealed class LimitsOptions
     public VerifyOptions Verify { get; set; } = new();
 
     public HealthOptions Health { get; set; } = new();
+
+    public ConnectionOptions Connections { get; set; } = new();
 }
 
 /// <summary>A token bucket per caller: the token's subject, or the client's IP address when there is no token.</summary>
@@ -106,4 +108,34 @@ public sealed class HealthOptions
 {
     /// <summary>How long one aggregated answer is reused; concurrent callers share the probe in flight. 0: no reuse.</summary>
     public double CacheSeconds { get; set; } = 1;
+}
+
+/// <summary>
+/// Kestrel's connection limits, set on purpose in every process (docs/reliability.md, "Slow and idle clients"): an
+/// idle or slow client holds a connection and a little memory, never a thread, and is cut off once it is too idle or
+/// too slow, so that thousands of them cannot starve real clients.
+/// </summary>
+public sealed class ConnectionOptions
+{
+    /// <summary>Open connections per process; one more is closed at once (Kestrel's default: no limit).</summary>
+    public long MaxConnections { get; set; } = 20_000;
+
+    /// <summary>How long the outgoing clients (the gateway's forwarder, each service's HttpClients) keep an idle connection.</summary>
+    public static readonly TimeSpan OutgoingIdle = TimeSpan.FromSeconds(60);
+
+    /// <summary>
+    /// How long a kept-alive connection may sit idle between requests. Above <see cref="OutgoingIdle"/> on purpose: the
+    /// platform's own clients then always close an idle connection first, and never send a request on a connection
+    /// the server is closing.
+    /// </summary>
+    public double KeepAliveSeconds { get; set; } = 120;
+
+    /// <summary>The time to receive a request's headers (a client trickling them is cut off; Kestrel's default: 30 s).</summary>
+    public double RequestHeadersSeconds { get; set; } = 10;
+
+    /// <summary>The slowest request body a client may send, after a 5 s grace (Kestrel's default, made explicit).</summary>
+    public double MinRequestBodyBytesPerSecond { get; set; } = 240;
+
+    /// <summary>The slowest a client may read a response, after a 5 s grace (Kestrel's default, made explicit).</summary>
+    public double MinResponseBytesPerSecond { get; set; } = 240;
 }

@@ -7,7 +7,7 @@ namespace Sorcha.ServiceDefaults.Limits;
 
 /// <summary>
 /// The "Limits" section, bound once and read only through <see cref="IOptions{LimitsOptions}"/>; a limit that cannot
-/// work stops the process at start (<see cref="LimitsValidation"/>). Here: request body size and per-caller rate limits
+/// work stops the process at start (<see cref="LimitsValidation"/>). Here: Kestrel's limits and per-caller rate limits
 /// (outgoing calls: Discovery/OutgoingCalls.cs; Redis: Redis/RedisSetup.cs).
 /// </summary>
 public static class LimitsSetup
@@ -19,9 +19,23 @@ public static class LimitsSetup
             .ValidateOnStart();
         builder.Services.AddSingleton<IValidateOptions<LimitsOptions>, LimitsValidation>();
         builder.Services.AddOptions<KestrelServerOptions>()
-            .Configure<IOptions<LimitsOptions>>((kestrel, limits) => kestrel.Limits.MaxRequestBodySize = limits.Value.MaxRequestBodyBytes);
+            .Configure<IOptions<LimitsOptions>>((kestrel, limits) => Apply(kestrel.Limits, limits.Value));
         builder.AddSorchaRateLimiting();
     }
+
+    /// <summary>Kestrel's limits from Limits: the request body size and every connection limit (<see cref="ConnectionOptions"/>).</summary>
+    internal static void Apply(KestrelServerLimits kestrel, LimitsOptions limits)
+    {
+        var connections = limits.Connections;
+        kestrel.MaxRequestBodySize = limits.MaxRequestBodyBytes;
+        kestrel.MaxConcurrentConnections = connections.MaxConnections;
+        kestrel.KeepAliveTimeout = TimeSpan.FromSeconds(connections.KeepAliveSeconds);
+        kestrel.RequestHeadersTimeout = TimeSpan.FromSeconds(connections.RequestHeadersSeconds);
+        kestrel.MinRequestBodyDataRate = new MinDataRate(connections.MinRequestBodyBytesPerSecond, Grace);
+        kestrel.MinResponseDataRate = new MinDataRate(connections.MinResponseBytesPerSecond, Grace);
+    }
+
+    private static readonly TimeSpan Grace = TimeSpan.FromSeconds(5);
 
     /// <summary>The process's limits (for code that runs while the app is assembled, after the container is built).</summary>
     public static LimitsOptions Limits(this IServiceProvider services) => services.GetRequiredService<IOptions<LimitsOptions>>().Value;

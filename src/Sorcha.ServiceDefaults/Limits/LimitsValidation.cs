@@ -43,6 +43,12 @@ public sealed class LimitsValidation : IValidateOptions<LimitsOptions>
         AtLeast("Verify:QueueSeconds", options.Verify.QueueSeconds, 0);
         AtLeast("Verify:MaxDegreeOfParallelism", options.Verify.MaxDegreeOfParallelism, 1);
         AtLeast("Health:CacheSeconds", options.Health.CacheSeconds, 0);
+        AtLeast("Connections:MaxConnections", options.Connections.MaxConnections, 1);
+        // Past the outgoing clients' idle timeout, so that they close an idle connection first (ConnectionOptions).
+        AtLeast("Connections:KeepAliveSeconds", options.Connections.KeepAliveSeconds, ConnectionOptions.OutgoingIdle.TotalSeconds + 1);
+        Positive("Connections:RequestHeadersSeconds", options.Connections.RequestHeadersSeconds);
+        Positive("Connections:MinRequestBodyBytesPerSecond", options.Connections.MinRequestBodyBytesPerSecond);
+        Positive("Connections:MinResponseBytesPerSecond", options.Connections.MinResponseBytesPerSecond);
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 }
