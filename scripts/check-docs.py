@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Fails when a doc or script names a file that does not exist or a test filter that selects no test.
+
+Docs: README.md and every Markdown file outside docs/history/ (history tells the past, with the paths of its day).
+- A path in backticks with a file extension and a '/' must be a file of the repository, or the end of one's path
+  (`Infrastructure/PlatformScope.cs` names tests/Sorcha.IntegrationTests/Infrastructure/PlatformScope.cs, and
+  `ServiceDefaults/Redis/RedisSetup.cs` src/Sorcha.ServiceDefaults/Redis/RedisSetup.cs). Paths outside it (../shared/)
+  are not checked.
+- Every `FullyQualifiedName~X` (docs, scripts/, .ci/) must be part of some test's full name: namespace.class.method, as
+  read from the test sources (no build needed). `--filter '*…*'` is BenchmarkDotNet's own syntax and is not checked.
+usage: python3 scripts/check-docs.py   (from the repository root; exit 1 with one line per finding)
+"""
+import pathlib
+import re
+import subprocess
+import sys
+
+root = pathlib.Path(__file__).resolve().parent.parent
+files = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True, check=True).stdout.split()
+docs = [f for f in files if f.endswith(".md") and not f.startswith("docs/history/")]
+scripts = [f for f in files if f.startswith(("scripts/", ".ci/")) and not f.endswith(".py")]
+
+PATH = re.compile(r"`([A-Za-z0-9_.\-/]+/[A-Za-z0-9_.\-]+\.(?:cs|csproj|props|targets|sh|py|json|md|yaml|yml|html|png))(?::\d+)?`")
+FILTER = re.compile(r"FullyQualifiedName[~=]([A-Za-z0-9_.]+)")
+
+
+def test_names():
+    """namespace.Class.Method of every test method in tests/ and perf/, by project folder (tests/X, perf/X)."""
+    names = {}
+    for f in files:
+        if not (f.startswith(("tests/", "perf/")) and f.endswith(".cs")):
+            continue
+        text = (root / f).read_text(encoding="utf-8")
+        project = names.setdefault("/".join(f.split("/")[:2]), [])
+        namespace = re.search(r"^namespace ([\w.]+)", text, re.M)
+        ns = namespace.group(1) if namespace else ""
+        current = None
+        for line in text.splitlines():
+            declared = re.search(r"\b(?:class|record) (\w+)", line)
+            if declared:
+                current = declared.group(1)
+            method = re.search(r"public (?:async )?(?:Task|void|ValueTask)\S* (\w+)\(", line)
+            if method and current:
+                project.append(f"{ns}.{current}.{method.group(1)}")
+        # Base suites hold the facts of their derived classes (BadInput): count the class names themselves too.
+        project += [f"{ns}.{c}" for c in re.findall(r"\bclass (\w+)", text)]
+    return names
+
+
+findings = []
+for doc in docs:
+    for number, line in enumerate((root / doc).read_text(encoding="utf-8").splitlines(), 1):
+        for path in PATH.findall(line):
+            if "*" in path or path.startswith(("../", "shared/", "artifacts/", "/")):  # "/x": a URL path
+                continue
+            if not any(f == path or ("/" + f).endswith("/" + path) or ("/" + f).endswith("/Sorcha." + path) for f in files):
+                findings.append(f"{doc}:{number}: no file {path}")
+
+names = test_names()
+everything = [name for project in names.values() for name in project]
+for source in docs + scripts:
+    project = None
+    for number, line in enumerate((root / source).read_text(encoding="utf-8").splitlines(), 1):
+        # A filter belongs to the `dotnet test <project>` on its line, or on the line before (a continued command).
+        named = re.search(r"dotnet test ((?:tests|perf)/[\w.]+)", line)
+        project = named.group(1) if named else (project if line.lstrip().startswith("--filter") else None)
+        candidates = names.get(project, []) if project else everything
+        for selected in FILTER.findall(line):
+            if not any(selected in name for name in candidates):
+                findings.append(f"{source}:{number}: the filter FullyQualifiedName~{selected} selects no test"
+                                + (f" in {project}" if project else ""))
+
+for finding in findings:
+    print(finding)
+print(f"check-docs: {len(docs)} docs, {len(scripts)} scripts, {len(everything)} test names; {len(findings)} finding(s)")
+sys.exit(1 if findings else 0)
