@@ -5,6 +5,8 @@ using Sorcha.IntegrationTests.Infrastructure;
 namespace Sorcha.IntegrationTests.Blueprints;
 
 /// <summary>loan-application with one caller in every role: the "refer" loop runs the same action twice in a row.</summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class LoanWorkflowTests(PlatformFixture platform)
 {

@@ -11,6 +11,7 @@ namespace Sorcha.IntegrationTests.Blueprints;
 /// A step whose transaction the Transaction service refuses for good does not block its instance (issue 14): the
 /// refused transaction is dropped instead of kept pending, so a retry signs afresh rather than sending it again.
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
 [Collection(PlatformScope.Name)]
 public sealed class RefusedCommitTests(PlatformFixture platform)
 {

@@ -16,6 +16,8 @@ namespace Sorcha.IntegrationTests.Blueprints;
 /// and its answer was lost) is recorded in the register exactly once: the next attempt commits the same signed
 /// transaction again instead of signing a second one.
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class StepExactlyOnceTests(PlatformFixture platform)
 {

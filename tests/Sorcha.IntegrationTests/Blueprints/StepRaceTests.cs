@@ -11,6 +11,7 @@ namespace Sorcha.IntegrationTests.Blueprints;
 /// (SORCHA_TEST_REPLICAS=2) then sends the racing submissions to two Blueprint replicas, whose only common ground is
 /// the claim script in Redis.
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
 [Collection(PlatformScope.Name)]
 public sealed class StepRaceTests(PlatformFixture platform)
 {

@@ -11,6 +11,7 @@ namespace Sorcha.IntegrationTests.Blueprints;
 /// expense-approval end to end through the gateway, each participant a different caller with its own wallet: every
 /// step lands in the register, each participant can open exactly the fields disclosed to it, and the register verifies.
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
 [Collection(PlatformScope.Name)]
 public sealed class ThreePartyWorkflowTests(PlatformFixture platform)
 {

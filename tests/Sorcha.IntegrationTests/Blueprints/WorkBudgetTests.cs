@@ -11,6 +11,7 @@ namespace Sorcha.IntegrationTests.Blueprints;
 /// Hostile blueprints through real HTTP (docs/reliability.md, "Work budgets"): each gets a 4xx problem within its
 /// budget, nothing changes, and the Blueprint service then answers a normal request as before.
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
 [Collection(PlatformScope.Name)]
 public sealed class WorkBudgetTests(PlatformFixture platform)
 {

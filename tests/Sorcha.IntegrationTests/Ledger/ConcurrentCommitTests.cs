@@ -15,6 +15,8 @@ namespace Sorcha.IntegrationTests.Ledger;
 /// and half in batches, all through the gateway. The register must come out as one linear chain: sequences 0..9,999
 /// with no gap or duplicate, every docket sealed exactly once over contiguous ranges, and the whole register verifying.
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputHelper output)
 {

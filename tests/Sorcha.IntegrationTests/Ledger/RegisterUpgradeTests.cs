@@ -16,6 +16,8 @@ namespace Sorcha.IntegrationTests.Ledger;
 /// its head) keeps them as they are; the next docket the service seals carries the tree over every txId from 0, the
 /// register verifies, and consistency proofs start from that docket (docs/api.md, "Register trees").
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class RegisterUpgradeTests(PlatformFixture platform)
 {

@@ -17,6 +17,8 @@ namespace Sorcha.IntegrationTests.Ledger;
 /// connections with stale head hints append to one register, and sealers — two here plus the Register service's
 /// own — race to seal it. The chain must stay linear and every range must be sealed exactly once.
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper output)
 {

@@ -11,6 +11,8 @@ namespace Sorcha.IntegrationTests.Ledger;
 /// A transaction altered directly in Redis (what an attacker or a bad disk with access to the store could do) is
 /// named by its sequence, both by the register's verify endpoint and by the offline verifier run on the export.
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class TamperDetectionTests(PlatformFixture platform)
 {

@@ -6,6 +6,8 @@ using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Ledger;
 
+[Trait(Rerun.Trait, Rerun.Replicas)]
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class TransactionSubmitTests(PlatformFixture platform)
 {

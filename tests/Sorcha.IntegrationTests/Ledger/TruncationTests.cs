@@ -17,6 +17,8 @@ namespace Sorcha.IntegrationTests.Ledger;
 /// growth between two dockets, verify checks the head against the store's indexes, and a client holding a docket
 /// detects a cut tail offline (--trusted-docket).
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class TruncationTests(PlatformFixture platform)
 {

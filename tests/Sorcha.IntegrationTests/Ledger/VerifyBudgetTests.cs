@@ -9,6 +9,8 @@ namespace Sorcha.IntegrationTests.Ledger;
 /// Whole-register verify is O(height) signature checks for any caller with a token (issue 14): each caller runs one at
 /// a time (docs/reliability.md, "Fan-out"), and a verify the client gave up on lets go of its slot.
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Replicas)]
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class VerifyBudgetTests(PlatformFixture platform)
 {

@@ -18,6 +18,7 @@ namespace Sorcha.IntegrationTests.Redis;
 /// Issue 16 item 2: after a full workflow, every key in Redis belongs to a catalogue (WalletRedisKeys, BlueprintKeys,
 /// InstanceKeys, RegisterKeys), and every group of keys one script or transaction touches shares a cluster slot.
 /// </summary>
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class KeyCatalogueTests(PlatformFixture platform)
 {

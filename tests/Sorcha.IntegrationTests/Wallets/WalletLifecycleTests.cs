@@ -7,6 +7,7 @@ using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Wallets;
 
+[Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class WalletLifecycleTests(PlatformFixture platform)
 {
