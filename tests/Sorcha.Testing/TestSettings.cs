@@ -17,12 +17,16 @@ public static class TestSettings
     /// <summary>ConnectionStrings__redis: an outside Redis for the in-process service tests.</summary>
     public static string? RedisConnectionString { get; private set; }
 
+    /// <summary>SORCHA_UPDATE_OPENAPI=1: rewrite docs/openapi/ from the served documents instead of comparing.</summary>
+    public static bool UpdateOpenApi { get; private set; }
+
     [ModuleInitializer]
     [System.Diagnostics.CodeAnalysis.SuppressMessage("Usage", "CA2255", Justification = "Read before any platform cleans the environment.")]
     internal static void Read()
     {
         RedisProvider = Environment.GetEnvironmentVariable("SORCHA_TEST_REDIS_PROVIDER") is { Length: > 0 } p ? p : null;
         Replicas = int.TryParse(Environment.GetEnvironmentVariable("SORCHA_TEST_REPLICAS"), out var n) ? n : 1;
+        UpdateOpenApi = Environment.GetEnvironmentVariable("SORCHA_UPDATE_OPENAPI") == "1";
         RedisConnectionString = Environment.GetEnvironmentVariable("ConnectionStrings__redis") is { Length: > 0 } c ? c : null;
     }
 }

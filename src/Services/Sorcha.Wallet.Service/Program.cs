@@ -8,6 +8,7 @@ using Sorcha.Wallet.Service.Wallets;
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddWalletStorage();
+builder.AddEnvelopeSchema();
 builder.Services.AddSingleton<RsaKeyGeneration>();
 builder.Services.AddSingleton(TimeProvider.System);
 

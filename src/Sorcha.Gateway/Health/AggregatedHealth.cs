@@ -29,7 +29,9 @@ public static class AggregatedHealth
 
     public static void MapAggregatedHealth(this WebApplication app)
     {
-        app.MapGet("/health", GetHealthAsync).AllowAnonymous();
+        app.MapGet("/health", GetHealthAsync).AllowAnonymous().WithName("GetHealth").WithTags("Health")
+            .WithSummary("Every service and Redis at once: 200 while the platform serves, 503 when any part is unhealthy.")
+            .Produces<PlatformHealth>().Produces<PlatformHealth>(StatusCodes.Status503ServiceUnavailable);
         app.MapAliveEndpoint();
     }
 

@@ -23,6 +23,12 @@ public static partial class TokenEndpoint
         [property: System.Text.Json.Serialization.JsonPropertyName("token_type")] string TokenType,
         [property: System.Text.Json.Serialization.JsonPropertyName("expires_in")] int ExpiresIn);
 
+    /// <summary>The form the endpoint reads, for the OpenAPI document only (the handler reads the form itself).</summary>
+    public sealed record TokenRequest(
+        [property: System.Text.Json.Serialization.JsonPropertyName("grant_type")] string GrantType,
+        [property: System.Text.Json.Serialization.JsonPropertyName("client_id")] string ClientId,
+        [property: System.Text.Json.Serialization.JsonPropertyName("client_secret")] string ClientSecret);
+
     public static void MapTokenEndpoint(this WebApplication app)
     {
         var secret = app.Configuration[SecretConfigKey];
@@ -33,7 +39,12 @@ public static partial class TokenEndpoint
 
         app.MapPost("/api/auth/token", (HttpRequest request, CancellationToken ct) => IssueAsync(request, secret, ct))
             .AllowAnonymous()
-            .DisableAntiforgery();
+            .DisableAntiforgery()
+            .WithName("IssueToken").WithTags("Identity")
+            .WithSummary("Development only: a token whose subject is client_id, for the development secret (OAuth2 client credentials).")
+            .Accepts<TokenRequest>("application/x-www-form-urlencoded")
+            .ProducesProblem(StatusCodes.Status400BadRequest)
+            .ProducesProblem(StatusCodes.Status401Unauthorized);
     }
 
     private static async Task<Results<Ok<TokenResponse>, ProblemHttpResult>> IssueAsync(

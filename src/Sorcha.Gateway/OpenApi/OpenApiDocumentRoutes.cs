@@ -1,4 +1,8 @@
+using System.Text.Json.Nodes;
+using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.AspNetCore.OpenApi;
 using Microsoft.Net.Http.Headers;
+using Microsoft.OpenApi;
 using Sorcha.Gateway.Proxy;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.OpenApi;
@@ -6,13 +10,17 @@ using Sorcha.ServiceDefaults.OpenApi;
 namespace Sorcha.Gateway.OpenApi;
 
 /// <summary>
-/// GET /openapi/{service}.json → that service's /openapi/v1.json, so one base URL serves every document. Anonymous when
+/// GET /openapi/{service}.json → that service's /openapi/v1.json, so one base URL serves every document;
+/// /openapi/gateway.json is the gateway's own (the token endpoint, health) and /openapi/sorcha.json all five merged
+/// (<see cref="OpenApiMerge"/>). Anonymous when
 /// the services' documents are (Development by default); otherwise the caller's token is passed on and checked twice,
 /// like any proxied route.
 /// </summary>
 public static class OpenApiDocumentRoutes
 {
     public const string ClientName = "openapi";
+    public const string GatewayDocument = "gateway";
+    public const string MergedDocument = "sorcha";
 
     // A service builds its document on the first request, which takes seconds on a cold, busy machine: the client waits
     // as long as the forwarder does for any other answer, in one attempt (not the outgoing calls' shorter ones; see
@@ -35,12 +43,50 @@ public static class OpenApiDocumentRoutes
         IConfiguration configuration, ILogger<HttpClient> logger)
     {
         var services = ProxySetup.Services(configuration);
-        if (!services.Contains(service, StringComparer.Ordinal))
+        switch (service)
         {
-            return TypedResults.Problem($"No service is called '{service}'; documents: {string.Join(", ", services)}.",
-                statusCode: StatusCodes.Status404NotFound, title: "Unknown document");
+            case GatewayDocument:
+                return TypedResults.Content(await OwnDocumentAsync(context), "application/json");
+            case MergedDocument:
+                return await MergeAsync(services, context, clients, logger);
+            case var _ when !services.Contains(service, StringComparer.Ordinal):
+                return TypedResults.Problem($"No document is called '{service}'; documents: " +
+                    $"{string.Join(", ", [.. services, GatewayDocument, MergedDocument])}.",
+                    statusCode: StatusCodes.Status404NotFound, title: "Unknown document");
         }
 
+        return await ForwardAsync(service, context, clients, logger);
+    }
+
+    private static async Task<string> OwnDocumentAsync(HttpContext context)
+    {
+        var provider = context.RequestServices.GetRequiredKeyedService<IOpenApiDocumentProvider>(OpenApiSetup.DocumentName);
+        var document = await provider.GetOpenApiDocumentAsync(context.RequestAborted);
+        return await document.SerializeAsJsonAsync(OpenApiSpecVersion.OpenApi3_1, context.RequestAborted);
+    }
+
+    /// <summary>The gateway's document and each service's, merged; any service that does not answer 200 is the answer.</summary>
+    private static async Task<IResult> MergeAsync(IReadOnlyList<string> services, HttpContext context, IHttpClientFactory clients,
+        ILogger<HttpClient> logger)
+    {
+        var documents = new List<(string, JsonObject)> { (GatewayDocument, (JsonObject)JsonNode.Parse(await OwnDocumentAsync(context))!) };
+        foreach (var service in services)
+        {
+            var answer = await ForwardAsync(service, context, clients, logger);
+            if (answer is not ContentHttpResult { StatusCode: StatusCodes.Status200OK, ResponseContent: { } body })
+            {
+                return answer;
+            }
+
+            documents.Add((service, (JsonObject)JsonNode.Parse(body)!));
+        }
+
+        return TypedResults.Content(OpenApiMerge.Merge(documents).ToJsonString(), "application/json");
+    }
+
+    private static async Task<IResult> ForwardAsync(string service, HttpContext context, IHttpClientFactory clients,
+        ILogger<HttpClient> logger)
+    {
         // A discovery name: the client's service discovery picks a replica.
         using var request = new HttpRequestMessage(HttpMethod.Get, $"http://{service}/openapi/{OpenApiSetup.DocumentName}.json");
         if (context.Request.Headers.Authorization is { Count: > 0 } authorization)

@@ -13,15 +13,18 @@ internal static class OpenApiDocuments
     private const string ProblemJson = "application/problem+json";
 
     /// <summary>
-    /// Title, the bearer scheme, and no <c>servers</c>: the document is read through the gateway, so its routes are
-    /// relative to wherever it was fetched from, never the service's own loopback address.
+    /// Title, licence, tag descriptions, the bearer scheme, and the gateway as the one server: every route is reached
+    /// through it, never at the service's own loopback address.
     /// </summary>
-    public static void Describe(OpenApiDocument document, string service)
+    public static void Describe(OpenApiDocument document, string service, string gateway)
     {
         document.Info.Title = $"Sorcha {service} API";
         document.Info.Version = OpenApiSetup.DocumentName;
         document.Info.Description = "Reached through the gateway. Errors are RFC 9457 problem documents (application/problem+json).";
-        document.Servers = [];
+        // The repository carries no licence file: the API is proprietary until its owners say otherwise.
+        document.Info.License = new OpenApiLicense { Name = "Proprietary" };
+        document.Servers = [new OpenApiServer { Url = gateway, Description = "The Sorcha gateway (OpenApi:ServerUrl; the local default is http://localhost:5000)." }];
+        DescribeTags(document);
         document.Components ??= new OpenApiComponents();
         document.Components.SecuritySchemes ??= new Dictionary<string, IOpenApiSecurityScheme>();
         document.Components.SecuritySchemes[Bearer] = new OpenApiSecurityScheme
@@ -32,6 +35,15 @@ internal static class OpenApiDocuments
             Description = "A token from the configured issuer; in Development, from POST /api/auth/token (client credentials) on the gateway.",
         };
         document.Security = [new OpenApiSecurityRequirement { [new OpenApiSecuritySchemeReference(Bearer, document)] = [] }];
+    }
+
+    /// <summary>Every tag the operations use, each with its description.</summary>
+    private static void DescribeTags(OpenApiDocument document)
+    {
+        var used = (document.Paths ?? []).Values.SelectMany(p => p.Operations?.Values.AsEnumerable() ?? [])
+            .SelectMany(o => o.Tags ?? new HashSet<OpenApiTagReference>()).Select(t => t.Name).OfType<string>();
+        document.Tags = new HashSet<OpenApiTag>(used.Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal)
+            .Select(name => new OpenApiTag { Name = name, Description = OpenApiTags.Describe(name) }));
     }
 
     /// <summary>The answers any route can give besides its own: 401 without a valid token, 429 over the rate, 413 for bodies.</summary>

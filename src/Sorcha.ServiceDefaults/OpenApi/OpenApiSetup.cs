@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.OpenApi;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
@@ -15,19 +16,26 @@ public static class OpenApiSetup
     public const string DocumentName = "v1";
     public const string AnonymousConfigKey = "OpenApi:Anonymous";
 
+    /// <summary>The gateway's base URL that documents name in <c>servers</c>; a deployment sets its public one.</summary>
+    public const string ServerUrlConfigKey = "OpenApi:ServerUrl";
+    public const string DefaultServerUrl = "http://localhost:5000";
+
     public static bool DocumentsAreAnonymous(IConfiguration configuration, IHostEnvironment environment) =>
         configuration.GetValue(AnonymousConfigKey, environment.IsDevelopment());
 
     internal static void AddSorchaOpenApi(this IHostApplicationBuilder builder)
     {
         var service = builder.Configuration["OTEL_SERVICE_NAME"] ?? builder.Environment.ApplicationName;
+        var gateway = builder.Configuration[ServerUrlConfigKey] ?? DefaultServerUrl;
         builder.Services.AddOpenApi(DocumentName, o =>
         {
             o.AddDocumentTransformer((document, _, _) =>
             {
-                OpenApiDocuments.Describe(document, service);
+                OpenApiDocuments.Describe(document, service, gateway);
                 return Task.CompletedTask;
             });
+            o.AddSchemaTransformer(OpenApiSchemas.DescribeAsync);
+            o.CreateSchemaReferenceId = t => OpenApiSchemas.IsAnyJson(t.Type) ? null : OpenApiOptions.CreateDefaultSchemaReferenceId(t);
             o.AddOperationTransformer(OpenApiDocuments.AddCommonProblemsAsync);
         });
     }

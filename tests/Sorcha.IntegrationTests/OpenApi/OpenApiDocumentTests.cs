@@ -55,8 +55,15 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
         var root = document.RootElement;
         Assert.StartsWith("3.", root.GetProperty("openapi").GetString(), StringComparison.Ordinal);
         Assert.Contains(service, root.GetProperty("info").GetProperty("title").GetString(), StringComparison.Ordinal);
-        Assert.False(root.TryGetProperty("servers", out var servers) && servers.GetArrayLength() > 0,
-            "a document read through the gateway must not point at the service's own address");
+        // The gateway is the one server, never the service's own address (ports that only the platform knows).
+        var server = Assert.Single(root.GetProperty("servers").EnumerateArray());
+        Assert.Equal("http://localhost:5000", server.GetProperty("url").GetString());
+        Assert.Equal("Proprietary", root.GetProperty("info").GetProperty("license").GetProperty("name").GetString());
+        foreach (var tag in root.GetProperty("tags").EnumerateArray())
+        {
+            Assert.False(string.IsNullOrWhiteSpace(tag.GetProperty("description").GetString()), $"tag {tag} has no description");
+        }
+
         Assert.True(root.GetProperty("components").GetProperty("securitySchemes").TryGetProperty("Bearer", out _));
 
         var operations = Operations(root).ToDictionary(o => o.Route, o => o.Operation);
@@ -81,6 +88,28 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
             Assert.True(operation.GetProperty("responses").TryGetProperty("404", out _), route + " does not document 404");
         }
     }
+
+    [Fact]
+    public async Task The_merged_document_holds_every_route_of_the_gateway_and_the_four_services()
+    {
+        var merged = await DocumentAsync("sorcha");
+        var expected = new List<string>();
+        foreach (var name in new[] { "gateway", "wallet", "register", "transaction", "blueprint" })
+        {
+            expected.AddRange(Operations((await DocumentAsync(name)).RootElement).Select(o => o.Route));
+        }
+
+        Assert.Equal(expected.Order(), Operations(merged.RootElement).Select(o => o.Route).Order());
+        Assert.Contains("POST /api/auth/token", expected);
+        foreach (var reference in merged.RootElement.ToString().Split("\"$ref\"").Skip(1))
+        {
+            var name = reference.Split('"')[1]["#/components/schemas/".Length..];
+            Assert.True(merged.RootElement.GetProperty("components").GetProperty("schemas").TryGetProperty(name, out _), $"{name} is referenced but missing");
+        }
+    }
+
+    private async Task<JsonDocument> DocumentAsync(string name) =>
+        JsonDocument.Parse(await platform.Gateway.GetStringAsync($"/openapi/{name}.json"));
 
     [Fact]
     public async Task An_unknown_document_is_a_404_problem()

@@ -17,7 +17,9 @@ public sealed record TransactionDocument(
     string Timestamp,
     string Signature);
 
-public sealed record TransactionMetadataDocument(string Type, string BlueprintId, string InstanceId, string ActionId);
+/// <summary>Every member optional (a plain data transaction sends only <c>type</c>), kept exactly as sent, null included.</summary>
+public sealed record TransactionMetadataDocument(string? Type = null, string? BlueprintId = null, string? InstanceId = null,
+    string? ActionId = null);
 
 /// <summary>POST /api/transactions/batch, for the OpenAPI document only.</summary>
 public sealed record BatchDocument(IReadOnlyList<TransactionDocument> Transactions);
