@@ -40,39 +40,54 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
         var ct = context.RequestAborted;
 
         // The sender check needs only the body, so it runs while the instance and blueprint load; its answer is
-        // looked at only after the checks that come first in the contract's order.
-        var senderCheck = ActionChecks.HasWellFormedSender(request) ? owners.CheckAsync(context.User.CallerId(), request.Sender!, ct) : null;
-        InstanceState? state;
-        BlueprintRecord? record;
-        using (timing.Measure("load", Source))
+        // looked at only after the checks that come first in the contract's order. A submission refused before that
+        // cancels it and observes its end, so a Wallet 403 or a cancellation never becomes an unobserved exception.
+        using var senderCancel = CancellationTokenSource.CreateLinkedTokenSource(ct);
+        var senderCheck = ActionChecks.HasWellFormedSender(request) ? owners.CheckAsync(context.User.CallerId(), request.Sender!, senderCancel.Token) : null;
+        try
         {
-            state = await store.GetAsync(instanceId);
-            record = state is null ? null : await blueprints.GetAsync(state.Record.BlueprintId);
-        }
+            InstanceState? state;
+            BlueprintRecord? record;
+            using (timing.Measure("load", Source))
+            {
+                state = await store.GetAsync(instanceId);
+                record = state is null ? null : await blueprints.GetAsync(state.Record.BlueprintId);
+            }
 
-        if (ActionChecks.Check(instanceId, actionId, request, state, record, out var action) is { } refused)
+            if (ActionChecks.Check(instanceId, actionId, request, state, record, out var action) is { } refused)
+            {
+                return refused;
+            }
+
+            StepPlan? plan;
+            using (timing.Measure("engine", Source))
+            {
+                refused = ActionPlanner.Plan(engine, engine.Budget(ct), record!.Blueprint, action!, state!.Record, request, out plan);
+            }
+
+            if (refused is not null)
+            {
+                return refused;
+            }
+
+            using (timing.Measure("sender", Source))
+            {
+                await senderCheck!;
+                senderCheck = null;
+            }
+
+            var response = await RunClaimedAsync(state.Record, plan!, context.User.CallerId(), timing);
+            return new ActionOutcome.Committed(state.Record.RegisterId, response);
+        }
+        finally
         {
-            return refused;
+            if (senderCheck is not null)
+            {
+                await senderCancel.CancelAsync();
+                _ = senderCheck.ContinueWith(static t => _ = t.Exception, CancellationToken.None,
+                    TaskContinuationOptions.OnlyOnFaulted | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+            }
         }
-
-        StepPlan? plan;
-        using (timing.Measure("engine", Source))
-        {
-            refused = ActionPlanner.Plan(engine, engine.Budget(ct), record!.Blueprint, action!, state!.Record, request, out plan);
-        }
-
-        if (refused is not null)
-        {
-            return refused;
-        }
-
-        using (timing.Measure("sender", Source))
-        {
-            await senderCheck!;
-        }
-
-        var response = await RunClaimedAsync(state.Record, plan!, context.User.CallerId(), timing);
-        return new ActionOutcome.Committed(state.Record.RegisterId, response);
     }
 
     /// <summary>
