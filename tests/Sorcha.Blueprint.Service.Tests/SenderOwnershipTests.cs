@@ -70,6 +70,41 @@ public sealed class SenderOwnershipTests(BlueprintServices services)
         Assert.Equal("approve", state.NextActionId);
         Assert.Single(state.TxIds);
     }
+
+    [Fact]
+    public async Task A_submission_refused_before_its_sender_check_leaves_no_unobserved_failure_behind()
+    {
+        // A well-formed sender that is not alice's: the check started beside the load ends in a 403 of its own.
+        using var bob = await services.ClientAsync("owner-bystander");
+        var (_, bobsWallet) = await InstanceFlows.SoloExpenseInstanceAsync(bob);
+        using var alice = await services.ClientAsync("owner-refused-early");
+        var unobserved = new System.Collections.Concurrent.ConcurrentQueue<Exception>();
+        void Collect(object? _, UnobservedTaskExceptionEventArgs e) => unobserved.Enqueue(e.Exception);
+        TaskScheduler.UnobservedTaskException += Collect;
+        try
+        {
+            for (var i = 0; i < 5; i++)
+            {
+                using var refused = await alice.PostAsJsonAsync($"/api/instances/{Guid.NewGuid():N}/actions/submit",
+                    new { sender = bobsWallet, data = InstanceFlows.Claim });
+                await ProblemAssert.IsProblemAsync(refused, HttpStatusCode.NotFound);
+            }
+
+            // A faulted task nobody looked at is reported when the collector finalizes it.
+            for (var i = 0; i < 20; i++)
+            {
+                await Task.Delay(100);
+                GC.Collect();
+                GC.WaitForPendingFinalizers();
+            }
+        }
+        finally
+        {
+            TaskScheduler.UnobservedTaskException -= Collect;
+        }
+
+        Assert.DoesNotContain(unobserved, e => e.ToString().Contains(bobsWallet, StringComparison.Ordinal));
+    }
 }
 
 /// <summary>The Wallet service as the sender check sees it: 200 for the one owned address, 404 for any other; counts calls.</summary>
