@@ -1,13 +1,9 @@
 using System.Net.Sockets;
 using System.Text;
-using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
-using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 
 namespace Sorcha.ServiceDefaults.Tests;
@@ -18,23 +14,10 @@ namespace Sorcha.ServiceDefaults.Tests;
 /// </summary>
 public sealed class ConnectionLimitsTests
 {
-    private static async Task<WebApplication> StartAsync(Dictionary<string, string?> settings)
-    {
-        var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = Environments.Development });
-        builder.Configuration.AddInMemoryCollection(settings);
-        builder.WebHost.UseUrls("http://127.0.0.1:0");
-        builder.AddServiceDefaults();
-        var app = builder.Build();
-        app.UseServiceDefaults();
-        app.MapDefaultEndpoints();
-        await app.StartAsync();
-        return app;
-    }
-
     [Fact]
     public async Task Every_connection_limit_is_set_on_purpose_and_a_configured_one_is_in_force()
     {
-        await using var app = await StartAsync(new() { ["Limits:Connections:MaxConnections"] = "5000" });
+        await using var app = await ServiceStartTests.StartAsync(new() { ["Limits:Connections:MaxConnections"] = "5000" });
         var limits = app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value.Limits;
 
         Assert.Equal(5000, limits.MaxConcurrentConnections);
@@ -48,7 +31,7 @@ public sealed class ConnectionLimitsTests
     [Fact]
     public async Task A_keep_alive_the_outgoing_clients_could_outlive_is_refused_at_start()
     {
-        var e = await Assert.ThrowsAsync<OptionsValidationException>(() => StartAsync(new() { ["Limits:Connections:KeepAliveSeconds"] = "30" }));
+        var e = await Assert.ThrowsAsync<OptionsValidationException>(() => ServiceStartTests.StartAsync(new() { ["Limits:Connections:KeepAliveSeconds"] = "30" }));
 
         Assert.Contains("Limits:Connections:KeepAliveSeconds must be at least 61; it is 30.", e.Message, StringComparison.Ordinal);
     }
@@ -56,7 +39,7 @@ public sealed class ConnectionLimitsTests
     [Fact]
     public async Task A_client_trickling_its_request_headers_is_cut_off_after_the_headers_timeout()
     {
-        await using var app = await StartAsync(new() { ["Limits:Connections:RequestHeadersSeconds"] = "1" });
+        await using var app = await ServiceStartTests.StartAsync(new() { ["Limits:Connections:RequestHeadersSeconds"] = "1" });
         var address = new Uri(app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First());
         using var client = new TcpClient();
         await client.ConnectAsync(address.Host, address.Port);

@@ -22,7 +22,8 @@ public sealed class ServiceStartTests
         return builder;
     }
 
-    private static async Task<WebApplication> StartAsync(Dictionary<string, string?> settings)
+    /// <summary>A service's start as its Program.cs runs it, with <paramref name="settings"/> (also for <see cref="ConnectionLimitsTests"/>).</summary>
+    internal static async Task<WebApplication> StartAsync(Dictionary<string, string?> settings)
     {
         var app = Builder(settings).Build();
         app.UseServiceDefaults();
