@@ -5,7 +5,6 @@ using System.Text.RegularExpressions;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
-using Microsoft.OpenApi;
 using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.Gateway.Identity;
@@ -43,19 +42,9 @@ public static partial class TokenEndpoint
             .DisableAntiforgery()
             .WithName("IssueToken").WithTags("Identity")
             .WithSummary("Development only: a token whose subject is client_id, for the development secret (OAuth2 client credentials).")
-            // In the document only: Accepts<T>() would also make routing pass this endpoint by for any other content
-            // type, so a JSON body would fall through to the proxy's 401 instead of this endpoint's own 400.
-            .AddOpenApiOperationTransformer(async (operation, context, ct) => operation.RequestBody = new OpenApiRequestBody
-            {
-                Required = true,
-                Content = new Dictionary<string, OpenApiMediaType>
-                {
-                    ["application/x-www-form-urlencoded"] = new() { Schema = await context.GetOrCreateSchemaAsync(typeof(TokenRequest), null, ct) },
-                },
-            })
+            .Accepts<TokenRequest>("application/x-www-form-urlencoded")
             .ProducesProblem(StatusCodes.Status400BadRequest)
-            .ProducesProblem(StatusCodes.Status401Unauthorized)
-            .ProducesProblem(StatusCodes.Status413PayloadTooLarge);
+            .ProducesProblem(StatusCodes.Status401Unauthorized);
     }
 
     private static async Task<Results<Ok<TokenResponse>, ProblemHttpResult>> IssueAsync(
