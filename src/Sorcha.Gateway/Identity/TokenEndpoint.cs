@@ -3,6 +3,7 @@ using System.Security.Cryptography;
 using System.Text;
 using System.Text.RegularExpressions;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.OpenApi;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
 using Sorcha.ServiceDefaults.Auth;
@@ -42,7 +43,19 @@ public static partial class TokenEndpoint
             .DisableAntiforgery()
             .WithName("IssueToken").WithTags("Identity")
             .WithSummary("Development only: a token whose subject is client_id, for the development secret (OAuth2 client credentials).")
-            .Accepts<TokenRequest>("application/x-www-form-urlencoded")
+            // Described, not declared with Accepts<T>: Accepts takes part in routing, and a body of another type
+            // would then fall through to the proxy (401) instead of this route's 400 invalid_request.
+            .AddOpenApiOperationTransformer(async (operation, context, ct) =>
+            {
+                var form = await context.GetOrCreateSchemaAsync(typeof(TokenRequest), null, ct);
+                form.AdditionalPropertiesAllowed = true; // OAuth2: unknown parameters are ignored
+                form.AdditionalProperties = null;
+                operation.RequestBody = new OpenApiRequestBody
+                {
+                    Required = true,
+                    Content = new Dictionary<string, OpenApiMediaType> { ["application/x-www-form-urlencoded"] = new() { Schema = form } },
+                };
+            })
             .ProducesProblem(StatusCodes.Status400BadRequest)
             .ProducesProblem(StatusCodes.Status401Unauthorized);
     }

@@ -1,5 +1,3 @@
-using Sorcha.Gateway.Proxy;
-
 namespace Sorcha.Gateway.OpenApi;
 
 /// <summary>
@@ -21,7 +19,7 @@ public static class OpenApiBrowser
         {
             o.RoutePrefix = RoutePrefix;
             o.DocumentTitle = "Sorcha API";
-            foreach (var service in ProxySetup.Services(app.Configuration))
+            foreach (var service in OpenApiDocumentRoutes.DocumentedServices(app.Configuration))
             {
                 o.SwaggerEndpoint($"/openapi/{service}.json", service);
             }

@@ -22,6 +22,13 @@ public static class OpenApiDocumentRoutes
     public const string GatewayDocument = "gateway";
     public const string MergedDocument = "sorcha";
 
+    /// <summary>
+    /// The services that publish a document (OpenApi:Services; appsettings.json names the four): not every cluster
+    /// does, an operator may route to anything.
+    /// </summary>
+    public static IReadOnlyList<string> DocumentedServices(IConfiguration configuration) =>
+        configuration.GetSection("OpenApi:Services").Get<string[]>() is { Length: > 0 } named ? named : ProxySetup.Services(configuration);
+
     // A service builds its document on the first request, which takes seconds on a cold, busy machine: the client waits
     // as long as the forwarder does for any other answer, in one attempt (not the outgoing calls' shorter ones; see
     // AggregatedHealth for the evaluation-only marker).
@@ -42,7 +49,7 @@ public static class OpenApiDocumentRoutes
     private static async Task<IResult> FetchAsync(string service, HttpContext context, IHttpClientFactory clients,
         IConfiguration configuration, ILogger<HttpClient> logger)
     {
-        var services = ProxySetup.Services(configuration);
+        var services = DocumentedServices(configuration);
         switch (service)
         {
             case GatewayDocument:

@@ -46,7 +46,10 @@ internal static class OpenApiDocuments
             .Select(name => new OpenApiTag { Name = name, Description = OpenApiTags.Describe(name) }));
     }
 
-    /// <summary>The answers any route can give besides its own: 401 without a valid token, 429 over the rate, 413 for bodies.</summary>
+    /// <summary>
+    /// The answers any route can give besides its own: 401 without a valid token, 429 over the rate, 400/413/415 for
+    /// bodies, and the gateway's and the limits' 502/503/504 (docs/api.md, "Errors").
+    /// </summary>
     public static async Task AddCommonProblemsAsync(OpenApiOperation operation, OpenApiOperationTransformerContext context,
         CancellationToken ct)
     {
@@ -64,11 +67,15 @@ internal static class OpenApiDocuments
 
         if (operation.RequestBody is not null)
         {
+            Add(operation, StatusCodes.Status400BadRequest, "The body is not valid JSON, or breaks the route's rules (errors names each field).", problem);
             Add(operation, StatusCodes.Status413PayloadTooLarge, "The body is larger than the route allows.", problem);
             Add(operation, StatusCodes.Status415UnsupportedMediaType, "The body is not application/json.", problem);
         }
 
         Add(operation, StatusCodes.Status429TooManyRequests, "Over the caller's rate limit; see Retry-After.", problem);
+        Add(operation, StatusCodes.Status502BadGateway, "The gateway could not reach the service.", problem);
+        Add(operation, StatusCodes.Status503ServiceUnavailable, "A dependency is unavailable or the service is over its work limit; see Retry-After.", problem);
+        Add(operation, StatusCodes.Status504GatewayTimeout, "No answer within the time limit.", problem);
     }
 
     private static void Add(OpenApiOperation operation, int status, string description, IOpenApiSchema schema) =>

@@ -15,6 +15,9 @@ public abstract class BadInputTarget
     /// </summary>
     public abstract Uri Address(string? service, string path);
 
+    /// <summary>The client the cases are sent with, if the target has its own (the platform's checks the answers against the documents).</summary>
+    public virtual HttpClient? BadInputSender => null;
+
     /// <summary>An HttpClient on the entry point that acts as <paramref name="clientId"/>.</summary>
     public abstract Task<HttpClient> ClientAsync(string clientId);
 }

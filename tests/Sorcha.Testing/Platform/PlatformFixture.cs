@@ -8,6 +8,7 @@ using Sorcha.AppHost;
 using Sorcha.AppHost.Redis;
 using Sorcha.Client;
 using Sorcha.Testing.BadInput;
+using Sorcha.Testing.Platform.OpenApi;
 
 namespace Sorcha.Testing.Platform;
 
@@ -54,7 +55,37 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
         }
 
         (Options, Redis) = app.Services.GetRequiredService<SorchaPlatform>();
-        Gateway = new HttpClient { BaseAddress = App[SorchaApp.Gateway].Url };
+        _contract = new(LoadContractAsync);
+        Gateway = new HttpClient(Validating(new SocketsHttpHandler())) { BaseAddress = App[SorchaApp.Gateway].Url };
+    }
+
+    private Lazy<Task<OpenApiContract>> _contract = null!;
+
+    /// <summary>The served documents as the handlers check them.</summary>
+    public Task<OpenApiContract> ContractAsync() => _contract.Value;
+
+    /// <summary>A handler that checks every request and response against the served documents (issue 33).</summary>
+    public OpenApiValidatingHandler Validating(HttpMessageHandler inner) => new(() => _contract.Value, inner);
+
+    /// <summary>The bad-input cases' client: their responses are checked; their requests are marked invalid on purpose.</summary>
+    public override HttpClient? BadInputSender => _badInputSender ??= new HttpClient(
+        Validating(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false })) { Timeout = Timeout.InfiniteTimeSpan };
+
+    private HttpClient? _badInputSender;
+
+    /// <summary>The merged document, read once: anonymously where documents are (Development), else with a caller's token.</summary>
+    private async Task<OpenApiContract> LoadContractAsync()
+    {
+        using var plain = new HttpClient { BaseAddress = App[SorchaApp.Gateway].Url };
+        using var response = await plain.GetAsync("/openapi/sorcha.json");
+        if (response.StatusCode == System.Net.HttpStatusCode.Unauthorized)
+        {
+            plain.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", await CallerTokenAsync("openapi-reader"));
+            return new OpenApiContract(await plain.GetStringAsync("/openapi/sorcha.json"));
+        }
+
+        response.EnsureSuccessStatusCode();
+        return new OpenApiContract(await response.Content.ReadAsStringAsync());
     }
 
     /// <summary>The AppHost's command line: as a user would give it, with fresh secrets and a throw-away data folder.</summary>
@@ -117,7 +148,17 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
     /// </summary>
     public async Task<HttpClient> ClientAsync(string clientId, RetryAfterHandler? retryAfter)
     {
-        var client = retryAfter is null ? new HttpClient() : new HttpClient(retryAfter);
+        HttpClient client;
+        if (retryAfter is null)
+        {
+            client = new HttpClient(Validating(new SocketsHttpHandler()));
+        }
+        else
+        {
+            retryAfter.InnerHandler = Validating(retryAfter.InnerHandler!);
+            client = new HttpClient(retryAfter);
+        }
+
         client.BaseAddress = Gateway.BaseAddress;
         client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", await CallerTokenAsync(clientId));
         return client;
@@ -133,6 +174,7 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
     public virtual async Task DisposeAsync()
     {
         Gateway?.Dispose();
+        _badInputSender?.Dispose();
         if (App is not null)
         {
             await App.DisposeAsync();

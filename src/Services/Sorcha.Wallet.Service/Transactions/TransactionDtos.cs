@@ -1,3 +1,4 @@
+using System.Text.Json.Serialization;
 using System.Text.Json.Nodes;
 
 namespace Sorcha.Wallet.Service.Transactions;
@@ -6,10 +7,17 @@ namespace Sorcha.Wallet.Service.Transactions;
 /// <c>POST /api/wallets/{address}/transactions</c>: the unsigned transaction's fields; its payload is
 /// <c>{ "envelopes": [...] }</c>, one envelope per entry of <see cref="Recipients"/>, in order.
 /// </summary>
-public sealed record PrepareTransactionRequest(string? RegisterId, PreparedMetadata? Metadata, IReadOnlyList<RecipientData?>? Recipients);
+public sealed record PrepareTransactionRequest(string? RegisterId,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] PreparedMetadata? Metadata,
+    IReadOnlyList<RecipientData?>? Recipients);
 
 /// <summary>The ledger's optional metadata; absent members stay absent.</summary>
-public sealed record PreparedMetadata(string? Type, string? BlueprintId, string? InstanceId, string? ActionId);
+/// <summary>Every member optional (docs/api.md, issue 17); JsonIgnore marks them so in the document.</summary>
+public sealed record PreparedMetadata(
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] string? Type,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] string? BlueprintId,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] string? InstanceId,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] string? ActionId);
 
 /// <summary>Base64 <see cref="Data"/> to seal for the wallet <see cref="Recipient"/>.</summary>
 public sealed record RecipientData(string? Recipient, string? Data);

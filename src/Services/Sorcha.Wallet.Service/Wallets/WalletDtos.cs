@@ -3,7 +3,9 @@ using Sorcha.Wallet.Service.Storage;
 
 namespace Sorcha.Wallet.Service.Wallets;
 
-public sealed record CreateWalletRequest(string? Name, string? Algorithm, string? Mnemonic);
+/// <summary>api.md: <c>mnemonic</c> is optional (given only to recover a wallet); JsonIgnore marks it so in the document.</summary>
+public sealed record CreateWalletRequest(string? Name, string? Algorithm,
+    [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)] string? Mnemonic);
 
 /// <summary>api.md's Wallet.</summary>
 public record WalletDto(string Address, string Name, string Algorithm, string PublicKey, string EncryptionPublicKey, DateTimeOffset CreatedAt)
