@@ -83,7 +83,7 @@ public static class ProxySetup
             ValueTask.FromResult(route);
     }
 
-    /// <summary>Limits:Timeouts:ForwarderConnectSeconds to connect to a replica before the attempt fails; idle connections as every outgoing client.</summary>
+    /// <summary>Limits:Timeouts:ForwarderConnectSeconds to connect to a replica before the attempt fails; idle connections dropped as by every outgoing client.</summary>
     private sealed class ConnectTimeoutClientFactory(TimeSpan connectTimeout, ILogger<ForwarderHttpClientFactory> logger)
         : ForwarderHttpClientFactory(logger)
     {

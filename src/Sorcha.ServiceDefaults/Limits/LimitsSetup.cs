@@ -24,7 +24,7 @@ public static class LimitsSetup
     }
 
     /// <summary>Kestrel's limits from Limits: the request body size and every connection limit (<see cref="ConnectionOptions"/>).</summary>
-    internal static void Apply(KestrelServerLimits kestrel, LimitsOptions limits)
+    private static void Apply(KestrelServerLimits kestrel, LimitsOptions limits)
     {
         var connections = limits.Connections;
         kestrel.MaxRequestBodySize = limits.MaxRequestBodyBytes;
