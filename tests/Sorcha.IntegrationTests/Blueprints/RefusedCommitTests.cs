@@ -23,7 +23,7 @@ public sealed class RefusedCommitTests(PlatformFixture platform)
         var sample = BlueprintFlows.Sample("expense-approval");
         sample["actions"]![0]!["dataSchema"]!["properties"]!["description"]!["maxLength"] = 500_000;
         var blueprint = (await BlueprintFlows.CreateAsync(alice, sample)).Id!;
-        await Json.PostAsync<Sorcha.Client.Blueprint>(alice, $"/api/blueprints/{blueprint}/publish", new { }, HttpStatusCode.OK);
+        await Json.PostAsync<Sorcha.Client.Blueprint>(alice, $"/api/blueprints/{blueprint}/publish", null, HttpStatusCode.OK);
         var register = await InstanceFlows.RegisterAsync(alice);
         var instance = await InstanceFlows.InstanceAsync(alice, blueprint, register,
             new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });

@@ -34,7 +34,7 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         var problem = await RefusedInTimeAsync(caller, "/api/execution/validate", new { blueprintId = id, actionId = "submit", data = new { } });
         Assert.Contains("/actions/0/dataSchema", ProblemAssert.ErrorKeys(problem));
 
-        using var publish = await caller.PostAsJsonAsync($"/api/blueprints/{id}/publish", new { });
+        using var publish = await caller.PostAsync($"/api/blueprints/{id}/publish", null);
         var refused = await ProblemAssert.ReadAsync(publish, HttpStatusCode.UnprocessableEntity);
         Assert.Contains("/actions/0/dataSchema", ProblemAssert.ErrorKeys(refused));
 
@@ -67,7 +67,7 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         blueprint["actions"]![0]!["dataSchema"] = true;
         blueprint["actions"]![0]!["calculations"] = new JsonObject { ["big"] = Doubling.DeepClone() };
         var id = (await BlueprintFlows.CreateAsync(caller, blueprint)).Id!;
-        await Json.PostAsync<Sorcha.Client.Blueprint>(caller, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
+        await Json.PostAsync<Sorcha.Client.Blueprint>(caller, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
         var wallet = await InstanceFlows.WalletAsync(caller);
         var register = await InstanceFlows.RegisterAsync(caller);
         var instance = await InstanceFlows.InstanceAsync(caller, id, register,
@@ -114,7 +114,7 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         draft["actions"]![0]!["dataSchema"] = JsonNode.Parse("""{"$ref":"http://169.254.169.254/latest/meta-data/"}""");
         var id = (await BlueprintFlows.CreateAsync(caller, draft)).Id!;
 
-        using var publish = await caller.PostAsJsonAsync($"/api/blueprints/{id}/publish", new { });
+        using var publish = await caller.PostAsync($"/api/blueprints/{id}/publish", null);
         var refused = await ProblemAssert.ReadAsync(publish, HttpStatusCode.UnprocessableEntity);
         Assert.Contains("/actions/0/dataSchema/$ref", ProblemAssert.ErrorKeys(refused));
 

@@ -1,6 +1,7 @@
 using System.Net;
 using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Testing.Platform.OpenApi;
 
 namespace Sorcha.IntegrationTests.Ledger;
 
@@ -39,6 +40,7 @@ public sealed class RegisterApiTests(PlatformFixture platform)
     [InlineData("{not json")]
     public async Task Create_without_a_valid_name_is_400(string body)
     {
+        using var invalidOnPurpose = OpenApiValidatingHandler.BadInputScope();
         using var alice = await platform.ClientAsync("register-bad-create");
         using var response = await alice.PostAsync("/api/registers", LedgerFlows.Body(body));
         await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
@@ -47,6 +49,7 @@ public sealed class RegisterApiTests(PlatformFixture platform)
     [Fact]
     public async Task Unknown_register_reads_are_404_and_anonymous_calls_401()
     {
+        using var invalidOnPurpose = OpenApiValidatingHandler.BadInputScope();
         using var alice = await platform.ClientAsync("register-reader");
         var unknown = Guid.NewGuid().ToString("N");
         foreach (var path in new[] { "", "/transactions", "/dockets", "/dockets/0", "/verify", "/export", $"/transactions/{new string('a', 64)}" })

@@ -3,6 +3,7 @@ using System.Security.Cryptography;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Testing.Platform.OpenApi;
 
 namespace Sorcha.IntegrationTests.Ledger;
 
@@ -85,6 +86,7 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
     [Fact]
     public async Task A_batch_answers_each_item_in_order_and_commits_only_the_good_ones()
     {
+        using var invalidOnPurpose = OpenApiValidatingHandler.BadInputScope();
         using var client = await platform.ClientAsync("tx-batch");
         var id = (await LedgerFlows.RegisterAsync(client)).Id;
         var signer = Signer.New();

@@ -4,6 +4,7 @@ using System.Net.Http.Json;
 using Sorcha.IntegrationTests.BadInput;
 using Sorcha.IntegrationTests.Blueprints;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.Testing.Platform.OpenApi;
 
 namespace Sorcha.IntegrationTests.Production;
 
@@ -19,6 +20,7 @@ public sealed class ProductionModeTests(ProductionPlatformFixture platform)
     [Fact]
     public async Task No_token_endpoint_and_no_Swagger_UI()
     {
+        using var invalidOnPurpose = OpenApiValidatingHandler.BadInputScope();
         using var caller = await platform.ClientAsync("prod-surface");
         using var token = await caller.PostAsync("/api/auth/token", new FormUrlEncodedContent(new Dictionary<string, string>
         {

@@ -6,6 +6,7 @@ using Sorcha.Client;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Client;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Testing.Platform.OpenApi;
 
 namespace Sorcha.IntegrationTests.Wallets;
 
@@ -71,6 +72,7 @@ public sealed class WalletTransactionTests(PlatformFixture platform)
     [Fact]
     public async Task Malformed_fields_are_a_400_problem_naming_each()
     {
+        using var invalidOnPurpose = OpenApiValidatingHandler.BadInputScope();
         using var http = await platform.ClientAsync("prepare-bad-input");
         var wallet = (await WalletFlows.CreateAsync(http, SignatureAlgorithm.ED25519)).Address;
 

@@ -17,7 +17,7 @@ public static class BlueprintFlows
     public static async Task<string> PublishedAsync(HttpClient client, string sample)
     {
         var id = (await CreateAsync(client, Sample(sample))).Id!;
-        var published = await Json.PostAsync<Client.Blueprint>(client, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
+        var published = await Json.PostAsync<Client.Blueprint>(client, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
         Assert.True(published.Published);
         return id;
     }
