@@ -160,7 +160,8 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
             }
 
             // Debug, like a successful request's own log line: this line and Polly's per-attempt lines cost 5 % of the
-            // platform's CPU per action (docs/performance.md, "Issue 17, continued"); the register is the record.
+            // platform's CPU per action (docs/history/performance-2026.md, "Issue 17, continued"); the register is
+            // the record.
             logger.LogDebug("Instance {InstanceId}: action {ActionId} committed as {TxId} at sequence {Sequence}",
                 instance.Id, plan.ActionId, pending.TxId, commit.Sequence);
             return pending.DataDigest == plan.DataDigest
