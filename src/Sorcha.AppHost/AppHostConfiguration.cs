@@ -12,13 +12,18 @@ public static class AppHostConfiguration
 
     /// <summary>
     /// Variables every service gets as they are: telemetry export, the TLS trust and proxies that reach a token
-    /// issuer, and the gateway's test-only SORCHA_TEST_SLOWDOWN.
+    /// issuer.
     /// </summary>
     public static readonly IReadOnlyList<string> ForwardedVariables =
     [
         "OTEL_*", "SSL_CERT_FILE", "SSL_CERT_DIR", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy",
-        "SORCHA_TEST_SLOWDOWN",
     ];
+
+    /// <summary>
+    /// Test hooks, passed on in Development only: the gateway's SORCHA_TEST_SLOWDOWN, which the load gate's proof sets
+    /// (the gateway, too, ignores it in any other environment).
+    /// </summary>
+    public static readonly IReadOnlyList<string> DevelopmentVariables = ["SORCHA_TEST_SLOWDOWN"];
 
     /// <summary>
     /// The options of a `dotnet run`: --Gateway:Port, --Dashboard:Port, --data-dir (default src/Sorcha.AppHost/.data,
@@ -67,10 +72,14 @@ public static class AppHostConfiguration
         new[] { HostDefaults.EnvironmentKey, "ASPNETCORE_ENVIRONMENT", "DOTNET_ENVIRONMENT" }
             .Select(key => configuration[key]).FirstOrDefault(v => !string.IsNullOrEmpty(v)) ?? Environments.Development;
 
-    /// <summary>The <see cref="ForwardedSections"/> as environment variables (Section__Key), plus the <see cref="ForwardedVariables"/>.</summary>
+    /// <summary>
+    /// The <see cref="ForwardedSections"/> as environment variables (Section__Key), plus the <see cref="ForwardedVariables"/>
+    /// (and in Development the <see cref="DevelopmentVariables"/>).
+    /// </summary>
     public static Dictionary<string, string> ServiceEnvironment(IConfiguration configuration)
     {
-        var environment = Hosting.CleanEnvironment.Pick(ForwardedVariables);
+        var development = string.Equals(Environment(configuration), Environments.Development, StringComparison.OrdinalIgnoreCase);
+        var environment = Hosting.CleanEnvironment.Pick(development ? [.. ForwardedVariables, .. DevelopmentVariables] : ForwardedVariables);
         foreach (var (key, value) in ForwardedSections.SelectMany(s => configuration.GetSection(s).AsEnumerable()))
         {
             if (value is not null)

@@ -8,7 +8,7 @@ namespace Sorcha.Gateway.Testing;
 /// <c>SORCHA_TEST_SLOWDOWN="GET /api/wallets/=0.4"</c> in the gateway's environment, every request whose method and
 /// path start so first keeps a thread busy for 0.4 ms. The gateway does more work; nothing is scaled after the fact.
 /// Off unless the variable is set; read once at startup from the process environment, which no request can reach;
-/// ignored in Production.
+/// Development only: in any other environment it is ignored with a warning (and the AppHost does not pass it on).
 /// </summary>
 public static class TestSlowdown
 {
@@ -16,8 +16,14 @@ public static class TestSlowdown
 
     public static WebApplication UseTestSlowdown(this WebApplication app)
     {
-        if (Environment.GetEnvironmentVariable(Variable) is not { Length: > 0 } setting || app.Environment.IsProduction())
+        if (Environment.GetEnvironmentVariable(Variable) is not { Length: > 0 } setting)
         {
+            return app;
+        }
+
+        if (!app.Environment.IsDevelopment())
+        {
+            app.Logger.LogWarning("{Variable} is ignored: a test hook, honoured in Development only", Variable);
             return app;
         }
 

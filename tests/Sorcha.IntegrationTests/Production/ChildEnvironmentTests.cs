@@ -6,8 +6,8 @@ namespace Sorcha.IntegrationTests.Production;
 
 /// <summary>
 /// What each child process runs with, read from /proc/&lt;pid&gt;/environ: the environment the AppHost was given,
-/// and only the secrets that child uses. The AppHost's own environment held a parameter (the fixture's canary) and the
-/// issuer settings; no child may have received the first, Redis neither.
+/// and only the secrets that child uses. The AppHost's own environment held a parameter (the fixture's canary), the
+/// gateway's Development-only test hook and the issuer settings; no child may have received the first two, Redis none.
 /// </summary>
 [Collection(ProductionScope.Name)]
 public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
@@ -41,7 +41,8 @@ public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
                 }
             }
 
-            findings.AddRange(environ.Keys.Where(k => k.StartsWith("Parameters__", StringComparison.Ordinal)).Select(k => $"{name} has {k}"));
+            findings.AddRange(environ.Keys.Where(k => k.StartsWith("Parameters__", StringComparison.Ordinal) || k == ProductionPlatformFixture.TestHookVariable)
+                .Select(k => $"{name} has {k}"));
             if (name == RedisSelector.ResourceName)
             {
                 // Redis gets the basics every child inherits (what the AppHost kept of its environment), and nothing of Sorcha's.

@@ -11,6 +11,9 @@ public sealed class ProductionPlatformFixture : PlatformFixture
 {
     public const string CanaryVariable = "Parameters__canary-secret";
 
+    /// <summary>The gateway's test hook, set in the AppHost's environment: outside Development no child may receive it.</summary>
+    public const string TestHookVariable = "SORCHA_TEST_SLOWDOWN";
+
     public TestIssuer Issuer { get; private set; } = null!;
 
     /// <summary>A value in the AppHost's environment under a parameter name, which no child process may receive.</summary>
@@ -23,6 +26,7 @@ public sealed class ProductionPlatformFixture : PlatformFixture
         Issuer = await TestIssuer.StartAsync();
         // The test process's environment is the AppHost's here; the AppHost removes it once read (CleanEnvironment).
         Environment.SetEnvironmentVariable(CanaryVariable, Canary);
+        Environment.SetEnvironmentVariable(TestHookVariable, "GET /=1000");
         try
         {
             await base.InitializeAsync();
@@ -30,6 +34,7 @@ public sealed class ProductionPlatformFixture : PlatformFixture
         finally
         {
             Environment.SetEnvironmentVariable(CanaryVariable, null);
+            Environment.SetEnvironmentVariable(TestHookVariable, null);
         }
     }
 
