@@ -9,7 +9,8 @@ namespace Sorcha.Gateway.Proxy;
 /// replica of the same cluster when that cannot do harm, and never otherwise:
 /// <list type="bullet">
 /// <item>the connection was refused: nothing reached the replica, so any request may go on;</item>
-/// <item>it failed after being sent (the replica died mid-request), and the request may arrive twice: GET, HEAD,
+/// <item>it failed after being sent (the replica died mid-request: before its answer's headers, or while the body was
+/// being written to it), and the request may arrive twice: GET, HEAD,
 /// OPTIONS, and the two routes the contract makes idempotent by txId (<c>POST /api/transactions</c> and
 /// <c>/api/transactions/batch</c>, docs/api.md), whose bodies are buffered so they can be sent again.</item>
 /// </list>
@@ -49,7 +50,8 @@ public static class ReplicaFailover
                 tried.Add(failed);
                 var others = candidates.Except(tried).ToList();
                 var refused = OutgoingCalls.IsRefusedConnection(error.Exception);
-                if (others.Count == 0 || error.Error != ForwarderError.Request || !(refused || replayable))
+                var beforeAnswer = error.Error is ForwarderError.Request or ForwarderError.RequestBodyDestination;
+                if (others.Count == 0 || !beforeAnswer || !(refused || replayable))
                 {
                     return;
                 }
