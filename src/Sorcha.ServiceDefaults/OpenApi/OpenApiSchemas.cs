@@ -51,8 +51,7 @@ internal static class OpenApiSchemas
 
     /// <summary>
     /// RFC 9457 allows extension members, and every Sorcha problem has some: <c>traceId</c> always, <c>errors</c> on
-    /// validation problems (400 fields, 422 JSON Pointers), the OAuth2 <c>error</c> on token errors, <c>quota</c> and
-    /// <c>limit</c> at a per-caller quota.
+    /// validation problems (400 fields, 422 JSON Pointers), the OAuth2 <c>error</c> on token errors.
     /// </summary>
     private static void DescribeProblem(OpenApiSchema schema)
     {
@@ -69,16 +68,6 @@ internal static class OpenApiSchemas
             Type = JsonSchemaType.Object,
             Description = "Validation problems: every failing field (400) or JSON Pointer (422) with its messages.",
             AdditionalProperties = new OpenApiSchema { Type = JsonSchemaType.Array, Items = new OpenApiSchema { Type = JsonSchemaType.String } },
-        };
-        schema.Properties["quota"] = new OpenApiSchema
-        {
-            Type = JsonSchemaType.String,
-            Description = "A 409 at a per-caller quota: which one (wallets, registers, blueprints, blueprintBytes, openInstances).",
-        };
-        schema.Properties["limit"] = new OpenApiSchema
-        {
-            Type = JsonSchemaType.Integer,
-            Description = "A 409 at a per-caller quota: the quota's limit.",
         };
     }
 
