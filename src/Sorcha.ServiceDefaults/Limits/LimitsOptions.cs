@@ -143,7 +143,7 @@ public sealed class ConnectionOptions
 }
 
 /// <summary>
-/// What one caller (a token subject) may keep in the store (docs/reliability.md, "Quotas"); one more is a 409 problem
+/// What one caller (a token subject) may keep in the store (docs/reliability.md, "Limits"); one more is a 409 problem
 /// naming the quota. 0 turns a quota off. The defaults are far above what a participant or the load harness needs
 /// (a 30-minute run at default rates creates ~30,000 blueprints as one caller, a handful of everything else), so
 /// only a caller that hoards meets them.

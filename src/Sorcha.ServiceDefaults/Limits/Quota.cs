@@ -8,7 +8,7 @@ namespace Sorcha.ServiceDefaults.Limits;
 /// One per-caller quota of <see cref="QuotaOptions"/> as a store enforces it and a refusal names it: <see cref="Name"/>
 /// is the problem's <c>quota</c> member, <see cref="Limit"/> its <c>limit</c> (0: no quota), <see cref="Setting"/> the
 /// configuration key an operator changes. The counting itself is the store's: one Redis script per family that
-/// checks and reserves in one step (docs/reliability.md, "Quotas").
+/// checks and reserves in one step (docs/reliability.md, "Limits").
 /// </summary>
 public sealed record Quota(string Name, string Setting, long Limit)
 {
@@ -26,8 +26,8 @@ public sealed record Quota(string Name, string Setting, long Limit)
 
     public bool IsOn => Limit > 0;
 
-    /// <summary>True when <paramref name="used"/> leaves no room for <paramref name="more"/> (never when the quota is off).</summary>
-    public bool IsFull(long used, long more = 1) => Limit > 0 && used + more > Limit;
+    /// <summary>True when <paramref name="used"/> leaves no room for one more (never when the quota is off).</summary>
+    public bool IsFull(long used) => IsOn && used >= Limit;
 
     /// <summary>The 409 problem: <paramref name="what"/> says what the caller holds, then the limit and its setting.</summary>
     public ProblemHttpResult Refusal(string what, string remedy) => ApiProblems.QuotaExceeded(Name, Limit, string.Create(
