@@ -1,11 +1,13 @@
+using System.Security.Cryptography;
+using System.Text;
 using StackExchange.Redis;
 
 namespace Sorcha.Registers.Store;
 
 /// <summary>
 /// Every Redis key of a register, all hash-tagged on the register id (<c>reg:{id}:…</c>) so one Lua script can touch
-/// them together on Redis Cluster. The global keys (the register index, the unsealed set and the txId index) are
-/// written outside the per-register scripts, never inside them. Touched together: create (meta, head), append (meta,
+/// them together on Redis Cluster. The global keys (the register index, the unsealed set and the txId index) and the
+/// owners' sets are written outside the per-register scripts, never inside them. Touched together: create (meta, head), append (meta,
 /// head, tx, txid, seq), seal (head, dockets, docket-ends), writers (meta, writers) — all within <see cref="OfRegister"/>.
 /// </summary>
 public static class RegisterKeys
@@ -55,6 +57,14 @@ public static class RegisterKeys
     /// </summary>
     public static RedisKey TxLocation(string txId) => $"txloc:{{{txId[..3]}}}";
 
+    /// <summary>
+    /// Set of the ids of the registers an owner created: the owner's count for Limits:Quotas:Registers (a creation
+    /// reserves its id here, checked and added in one script, before the register's keys are written). Subjects may
+    /// hold any character (a brace would move the hash tag), so the key holds a hash of the subject instead.
+    /// </summary>
+    public static RedisKey Owned(string owner) =>
+        $"registers:owner:{{{Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(owner)))[..32]}}}";
+
     /// <summary>Every per-register key: the only keys a multi-key script of one register may name (one slot).</summary>
     public static IReadOnlyList<RedisKey> OfRegister(string id) =>
         [Meta(id), Head(id), Transactions(id), TxIds(id), Sequences(id), Dockets(id), DocketEnds(id), Writers(id)];
@@ -65,6 +75,7 @@ public static class RegisterKeys
         @"^reg:\{[0-9a-f]{32}\}:(meta|head|tx|txid|seq|dockets|docket-ends|writers)$",
         "^registers$",
         "^registers:unsealed$",
+        @"^registers:owner:\{[0-9a-f]{32}\}$",
         @"^txloc:\{[0-9a-f]{3}\}$",
     ];
 }

@@ -29,20 +29,47 @@ public sealed partial class RegisterStore(IConnectionMultiplexer redis, AppendDu
 
     private IDatabase Db => redis.GetDatabase();
 
-    /// <summary>Writes the register and its empty head in one step; false when the id is taken.</summary>
-    public async Task<bool> CreateAsync(RegisterRecord register)
+    /// <summary>
+    /// Writes the register and its empty head in one step if its owner has created fewer than <paramref name="quota"/>
+    /// registers (0: no quota). The id is reserved in the owner's set first (another slot, so another step); a register
+    /// that is not written gives it back, so a refused or failed creation leaves nothing.
+    /// </summary>
+    public async Task<RegisterCreation> CreateAsync(RegisterRecord register, long quota)
     {
-        var created = (bool)await Db.ScriptEvaluateAsync(CreateScript,
-            [RegisterKeys.Meta(register.Id), RegisterKeys.Head(register.Id)],
-            [register.Name, register.Owner, register.CreatedAt.ToUnixTimeMilliseconds(), register.PublicKey,
-             register.SealedSigningKey, ChainHash.GenesisHex, DocketHasher.GenesisPreviousHash]);
-        if (created)
+        var owned = RegisterKeys.Owned(register.Owner);
+        var reserved = (long)await Db.ScriptEvaluateAsync(ReserveScript, [owned], [register.Id, quota]);
+        if (reserved == 0)
         {
-            // The index is global (another slot), so it is written after; a register missing from it is still readable.
-            await Db.SortedSetAddAsync(RegisterKeys.Index, register.Id, register.CreatedAt.ToUnixTimeMilliseconds());
+            return RegisterCreation.OverQuota;
         }
 
-        return created;
+        bool created;
+        try
+        {
+            created = (bool)await Db.ScriptEvaluateAsync(CreateScript,
+                [RegisterKeys.Meta(register.Id), RegisterKeys.Head(register.Id)],
+                [register.Name, register.Owner, register.CreatedAt.ToUnixTimeMilliseconds(), register.PublicKey,
+                 register.SealedSigningKey, ChainHash.GenesisHex, DocketHasher.GenesisPreviousHash]);
+        }
+        catch (Exception e) when (reserved == 2 && e is RedisException or TimeoutException)
+        {
+            await ReleaseUnlessStoredAsync(owned, register.Id);
+            throw;
+        }
+
+        if (!created)
+        {
+            if (reserved == 2)
+            {
+                await Db.SetRemoveAsync(owned, register.Id);
+            }
+
+            return RegisterCreation.IdTaken;
+        }
+
+        // The index is global (another slot), so it is written after; a register missing from it is still readable.
+        await Db.SortedSetAddAsync(RegisterKeys.Index, register.Id, register.CreatedAt.ToUnixTimeMilliseconds());
+        return RegisterCreation.Created;
     }
 
     public async Task<RegisterRecord?> GetAsync(string id)

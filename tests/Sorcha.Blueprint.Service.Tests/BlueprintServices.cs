@@ -12,10 +12,14 @@ namespace Sorcha.Blueprint.Service.Tests;
 /// The Blueprint service in process, and the services it calls (Wallet, Register, Transaction) beside it on one Redis,
 /// each with the settings the AppHost gives it; the Blueprint service reaches them by services:{name}:http:0.
 /// </summary>
-public sealed class BlueprintServices : ServiceHost
+public class BlueprintServices : ServiceHost
 {
+    /// <summary>Settings every service gets on top of the AppHost's (e.g. low Limits:Quotas:* for the quota tests).</summary>
+    protected virtual IReadOnlyDictionary<string, string> Settings { get; } = new Dictionary<string, string>();
+
     protected override void StartServices(IReadOnlyDictionary<string, string> common)
     {
+        common = common.Concat(Settings).ToDictionary();
         var serviceKey = SorchaApp.GenerateSecret();
         var downstream = new Dictionary<string, string>
         {

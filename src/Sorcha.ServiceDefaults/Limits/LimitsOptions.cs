@@ -28,6 +28,8 @@ public sealed class LimitsOptions
     public HealthOptions Health { get; set; } = new();
 
     public ConnectionOptions Connections { get; set; } = new();
+
+    public QuotaOptions Quotas { get; set; } = new();
 }
 
 /// <summary>A token bucket per caller: the token's subject, or the client's IP address when there is no token.</summary>
@@ -138,4 +140,31 @@ public sealed class ConnectionOptions
 
     /// <summary>The slowest a client may read a response, after a 5 s grace (Kestrel's default, made explicit).</summary>
     public double MinResponseBytesPerSecond { get; set; } = 240;
+}
+
+/// <summary>
+/// What one caller (a token subject) may keep in the store (docs/reliability.md, "Limits"); one more is a 409 problem
+/// naming the quota. 0 turns a quota off. The defaults are far above what a participant or the load harness needs
+/// (a 30-minute run at default rates creates ~30,000 blueprints as one caller, a handful of everything else), so
+/// only a caller that hoards meets them.
+/// </summary>
+public sealed class QuotaOptions
+{
+    /// <summary>Wallets a caller owns (deleting one frees its slot). A wallet is at most a few KiB (RSA4096).</summary>
+    public int Wallets { get; set; } = 10_000;
+
+    /// <summary>Registers a caller has created (registers cannot be deleted). Every register costs the sealer a look per sweep.</summary>
+    public int Registers { get; set; } = 1_000;
+
+    /// <summary>Blueprints a caller has created and not deleted, drafts and published.</summary>
+    public int Blueprints { get; set; } = 100_000;
+
+    /// <summary>
+    /// Bytes of blueprint documents a caller keeps: a blueprint is 200 bytes to 512 KiB, so a count alone would let
+    /// one caller store 50 GiB. A draft is charged its stored document's size, again on every update.
+    /// </summary>
+    public long BlueprintBytes { get; set; } = 1L << 30;
+
+    /// <summary>Instances a caller has created that are not complete yet (completing one frees its slot).</summary>
+    public int OpenInstances { get; set; } = 10_000;
 }

@@ -49,6 +49,11 @@ public sealed class LimitsValidation : IValidateOptions<LimitsOptions>
         Positive("Connections:RequestHeadersSeconds", options.Connections.RequestHeadersSeconds);
         Positive("Connections:MinRequestBodyBytesPerSecond", options.Connections.MinRequestBodyBytesPerSecond);
         Positive("Connections:MinResponseBytesPerSecond", options.Connections.MinResponseBytesPerSecond);
+        AtLeast("Quotas:Wallets", options.Quotas.Wallets, 0);
+        AtLeast("Quotas:Registers", options.Quotas.Registers, 0);
+        AtLeast("Quotas:Blueprints", options.Quotas.Blueprints, 0);
+        AtLeast("Quotas:BlueprintBytes", options.Quotas.BlueprintBytes, 0);
+        AtLeast("Quotas:OpenInstances", options.Quotas.OpenInstances, 0);
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 }

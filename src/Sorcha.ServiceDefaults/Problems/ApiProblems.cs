@@ -27,6 +27,15 @@ public static class ApiProblems
     public static ProblemHttpResult UnsupportedMediaType(string detail) =>
         TypedResults.Problem(detail, statusCode: StatusCodes.Status415UnsupportedMediaType, title: "Unsupported media type");
 
+    /// <summary>
+    /// 409: one more would take the caller past one of its quotas (Limits/Quota.cs). A conflict with what the caller
+    /// holds, which it resolves by deleting or completing something, not by waiting (429) and not a wrong caller (403);
+    /// <c>quota</c> and <c>limit</c> name it for clients that branch on it (docs/api.md, "Quotas").
+    /// </summary>
+    public static ProblemHttpResult QuotaExceeded(string quota, long limit, string detail) =>
+        TypedResults.Problem(detail, statusCode: StatusCodes.Status409Conflict, title: "Quota exceeded",
+            extensions: new Dictionary<string, object?> { ["quota"] = quota, ["limit"] = limit });
+
     /// <summary>Well-formed but refused (a 4xx the client can fix by sending something else).</summary>
     public static ProblemHttpResult Unprocessable(string detail, string title = "Request refused",
         IDictionary<string, object?>? extensions = null) =>

@@ -18,6 +18,14 @@ public sealed class LimitsPlatformFixture : PlatformFixture
     public const double KeyGenerationQueueSeconds = 0;
     // A Redis command's own time limit (StackExchange.Redis AsyncTimeout), well inside the forwarder's.
     public const int RedisAsyncTimeoutMs = 2_000;
+    // Per-caller quotas low enough for QuotaTests to reach each with a few requests (inside the burst); the other limit
+    // tests create at most one of each per caller, and at most two wallets.
+    public const int WalletQuota = 2;
+    public const int RegisterQuota = 2;
+    public const int BlueprintQuota = 2;
+    // One expense-approval sample (about 3.2 KB of JSON as stored) fits, a second does not.
+    public const int BlueprintBytesQuota = 5_000;
+    public const int OpenInstanceQuota = 2;
 
     protected override int Replicas => 1;
 
@@ -30,5 +38,17 @@ public sealed class LimitsPlatformFixture : PlatformFixture
         ["Limits__Timeouts__OutgoingSeconds"] = OutgoingSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
         ["Limits__KeyGeneration__QueueSeconds"] = KeyGenerationQueueSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
         ["Limits__Redis__AsyncTimeoutMs"] = RedisAsyncTimeoutMs.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        ["Limits__Quotas__Wallets"] = WalletQuota.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        ["Limits__Quotas__Registers"] = RegisterQuota.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        ["Limits__Quotas__Blueprints"] = BlueprintQuota.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        ["Limits__Quotas__BlueprintBytes"] = BlueprintBytesQuota.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        ["Limits__Quotas__OpenInstances"] = OpenInstanceQuota.ToString(System.Globalization.CultureInfo.InvariantCulture),
     };
+}
+
+/// <summary>One limits platform for every class that needs it (LimitsTests, QuotaTests): a platform costs ~15 s to start.</summary>
+[CollectionDefinition(Name)]
+public sealed class LimitsScope : ICollectionFixture<LimitsPlatformFixture>
+{
+    public const string Name = "limits platform";
 }

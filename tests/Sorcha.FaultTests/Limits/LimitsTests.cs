@@ -5,7 +5,8 @@ using System.Net.Http.Json;
 namespace Sorcha.FaultTests.Limits;
 
 /// <summary>Rate, body size and time limits from configuration (docs/reliability.md, "Limits"), each as a problem document.</summary>
-public sealed class LimitsTests(LimitsPlatformFixture platform) : IClassFixture<LimitsPlatformFixture>
+[Collection(LimitsScope.Name)]
+public sealed class LimitsTests(LimitsPlatformFixture platform)
 {
     [Fact]
     public async Task A_caller_over_its_rate_gets_429_with_Retry_After_and_other_callers_do_not()

@@ -48,6 +48,11 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
         Assert.Contains((string)BlueprintKeys.Blueprint(blueprint)!, keys);
         Assert.Contains((string)InstanceKeys.Steps(instance)!, keys);
         Assert.Contains((string)RegisterKeys.Dockets(register)!, keys);
+        // The quota counts of the caller (the open-instance set is gone: the instance completed, freeing its slot).
+        Assert.Contains((string)WalletRedisKeys.Owner("key-catalogue")!, keys);
+        Assert.Contains((string)RegisterKeys.Owned("key-catalogue")!, keys);
+        Assert.Contains((string)BlueprintKeys.Owned("key-catalogue")!, keys);
+        Assert.DoesNotContain((string)InstanceKeys.OpenOf("key-catalogue")!, keys);
 
         // Every register and instance in Redis, not only ours: the groups come from the catalogues, the ids from the scan.
         var groups = keys.Select(k => Regex.Match(k, @"^reg:\{([0-9a-f]{32})\}")).Where(m => m.Success)
@@ -55,6 +60,7 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
             .Concat(keys.Select(k => Regex.Match(k, @"^\{inst:([0-9a-f]{32})\}")).Where(m => m.Success)
                 .Select(m => InstanceKeys.OfInstance(m.Groups[1].Value)))
             .Append([BlueprintKeys.Index, BlueprintKeys.Sequence])
+            .Append(BlueprintKeys.OfOwner("key-catalogue"))
             .ToList();
         Assert.All(groups, group => Assert.Single(group.Select(k => ClusterSlot.Of(k!)).Distinct()));
     }

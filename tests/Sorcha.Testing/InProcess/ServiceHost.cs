@@ -24,6 +24,9 @@ public abstract class ServiceHost : BadInputTarget, IAsyncLifetime, IAsyncDispos
 
     public override string DevClientSecret { get; } = SorchaApp.GenerateSecret();
 
+    /// <summary>The services' Redis, for tests that check what is stored rather than what is answered.</summary>
+    public string RedisConnectionString => _redis.ConnectionString;
+
     /// <summary>Starts the services with <see cref="Start{TProgram}"/>; <paramref name="common"/>: Redis and the token key.</summary>
     protected abstract void StartServices(IReadOnlyDictionary<string, string> common);
 

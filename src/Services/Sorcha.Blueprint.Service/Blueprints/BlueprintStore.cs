@@ -4,8 +4,11 @@ using Sorcha.Blueprint.Engine.Model;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 
-/// <summary>Reads and writes blueprints in Redis; the key layout is <see cref="BlueprintKeys"/>.</summary>
-public sealed class BlueprintStore(IConnectionMultiplexer redis)
+/// <summary>
+/// Reads and writes blueprints in Redis; the key layout is <see cref="BlueprintKeys"/>. Creating, updating and deleting
+/// also keep the owner's quota account (BlueprintStore.Quota.cs).
+/// </summary>
+public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
 {
     private const string RecordField = "record";
     private const string VersionField = "version";
@@ -14,13 +17,36 @@ public sealed class BlueprintStore(IConnectionMultiplexer redis)
 
     private IDatabase Db => redis.GetDatabase();
 
-    /// <summary>Stores a new blueprint (its id is fresh, so nothing can collide) and returns it with its listing sequence.</summary>
-    public async Task<BlueprintRecord> CreateAsync(BlueprintRecord record)
+    /// <summary>
+    /// Stores a new blueprint (its id is fresh, so nothing can collide) if its owner has room for it under both quotas
+    /// (0: none); the outcome carries it with its listing sequence. A refused one writes nothing but a skipped sequence.
+    /// </summary>
+    public async Task<BlueprintWrite> CreateAsync(BlueprintRecord record, long countQuota, long bytesQuota)
     {
-        var stored = record with { Sequence = await Db.StringIncrementAsync(BlueprintKeys.Sequence) };
-        await Db.HashSetAsync(BlueprintKeys.Blueprint(stored.Blueprint.Id), Fields(stored));
+        // The reservation and the sequence go out together (one round trip); a refusal leaves a gap in the sequence only.
+        var bytes = Charge(record.Blueprint);
+        BlueprintRecord stored;
+        try
+        {
+            var reserving = ReserveAsync(record, bytes, countQuota, bytesQuota);
+            var sequencing = Db.StringIncrementAsync(BlueprintKeys.Sequence);
+            var (reserved, sequence) = (await reserving, await sequencing);
+            if (reserved is not BlueprintOutcome.Written)
+            {
+                return new(reserved, bytes);
+            }
+
+            stored = record with { Sequence = sequence };
+            await Db.HashSetAsync(BlueprintKeys.Blueprint(stored.Blueprint.Id), Fields(stored));
+        }
+        catch (Exception e) when (e is RedisException or TimeoutException)
+        {
+            await SettleToStoredAsync(record.Owner, record.Blueprint.Id, bestEffort: true);
+            throw;
+        }
+
         await Db.SortedSetAddAsync(BlueprintKeys.Index, stored.Blueprint.Id, stored.Sequence);
-        return stored;
+        return new(BlueprintOutcome.Written, bytes, stored);
     }
 
     public async Task<BlueprintRecord?> GetAsync(string id)
@@ -37,7 +63,10 @@ public sealed class BlueprintStore(IConnectionMultiplexer redis)
         return ([.. records.OfType<BlueprintRecord>()], total);
     }
 
-    /// <summary>Writes <paramref name="next"/> only if the stored blueprint is still <paramref name="previous"/> (version and published flag).</summary>
+    /// <summary>
+    /// Writes <paramref name="next"/> only if the stored blueprint is still <paramref name="previous"/> (version and
+    /// published flag), without touching the quota account (publishing; an edit goes through <see cref="TryUpdateAsync"/>).
+    /// </summary>
     public async Task<bool> TryReplaceAsync(BlueprintRecord previous, BlueprintRecord next)
     {
         var key = BlueprintKeys.Blueprint(previous.Blueprint.Id);
@@ -60,6 +89,7 @@ public sealed class BlueprintStore(IConnectionMultiplexer redis)
         }
 
         await Db.SortedSetRemoveAsync(BlueprintKeys.Index, record.Blueprint.Id);
+        await ReleaseAsync(record.Owner, record.Blueprint.Id);
         return true;
     }
 

@@ -1,10 +1,12 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Options;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
@@ -22,7 +24,8 @@ public static class BlueprintsApi
     {
         var group = app.MapGroup("/api/blueprints").RequireAuthorization().WithTags("Blueprints");
         group.MapPost("/", Create).WithMetadata(new RequestSizeLimitAttribute(BlueprintShape.MaxDocumentBytes))
-            .WithName("CreateBlueprint").WithSummary("Creates a draft blueprint (version 1, unpublished); the caller is its creator.");
+            .WithName("CreateBlueprint").WithSummary("Creates a draft blueprint (version 1, unpublished); the caller is its creator.")
+            .ProducesProblem(StatusCodes.Status409Conflict);
         group.MapGet("/", List).WithName("ListBlueprints").WithSummary("Every blueprint, drafts included, paged.");
         group.MapGet("/{id}", Get).WithName("GetBlueprint").WithSummary("One blueprint.")
             .ProducesProblem(StatusCodes.Status404NotFound);
@@ -45,8 +48,8 @@ public static class BlueprintsApi
         return group;
     }
 
-    private static async Task<Results<Created<BlueprintDto>, ValidationProblem>> Create(
-        BlueprintModel? blueprint, ClaimsPrincipal user, BlueprintStore store, TimeProvider clock)
+    private static async Task<Results<Created<BlueprintDto>, ValidationProblem, ProblemHttpResult>> Create(
+        BlueprintModel? blueprint, ClaimsPrincipal user, BlueprintStore store, IOptions<LimitsOptions> limits, TimeProvider clock)
     {
         var errors = BlueprintShape.Check(blueprint);
         if (errors.Any)
@@ -57,8 +60,11 @@ public static class BlueprintsApi
         // The server names the blueprint and starts it at version 1, unpublished, whatever the body says.
         var now = clock.GetUtcNow();
         var document = blueprint! with { Id = Guid.NewGuid().ToString("N"), Version = 1, Published = false };
-        var record = await store.CreateAsync(new BlueprintRecord(document, user.CallerId(), 0, now, now, null));
-        return TypedResults.Created($"/api/blueprints/{document.Id}", BlueprintDto.From(record));
+        var write = await store.CreateAsync(new BlueprintRecord(document, user.CallerId(), 0, now, now, null),
+            Quota.Blueprints(limits.Value).Limit, Quota.BlueprintBytes(limits.Value).Limit);
+        return write.Stored is { } record
+            ? TypedResults.Created($"/api/blueprints/{document.Id}", BlueprintDto.From(record))
+            : OverQuota(write, limits.Value);
     }
 
     private static async Task<Results<Ok<Paged<BlueprintDto>>, ValidationProblem>> List(int? page, int? pageSize, BlueprintStore store)
@@ -80,7 +86,8 @@ public static class BlueprintsApi
     /// gives clients optimistic concurrency for free (GET, edit, PUT); a lost race is 409.
     /// </summary>
     private static async Task<Results<Ok<BlueprintDto>, ValidationProblem, ProblemHttpResult>> Update(
-        string id, BlueprintModel? blueprint, ClaimsPrincipal user, BlueprintStore store, CompiledActionCache cache, TimeProvider clock)
+        string id, BlueprintModel? blueprint, ClaimsPrincipal user, BlueprintStore store, CompiledActionCache cache,
+        IOptions<LimitsOptions> limits, TimeProvider clock)
     {
         var errors = BlueprintShape.Check(blueprint);
         if (errors.Any)
@@ -102,9 +109,15 @@ public static class BlueprintsApi
 
         var document = blueprint with { Id = id, Version = current!.Blueprint.Version + 1, Published = false };
         var next = current with { Blueprint = document, UpdatedAt = clock.GetUtcNow() };
-        if (!await store.TryReplaceAsync(current, next))
+        var write = await store.TryUpdateAsync(current, next, Quota.BlueprintBytes(limits.Value).Limit);
+        if (write.Outcome == BlueprintOutcome.Conflict)
         {
             return ApiProblems.Conflict("The blueprint was changed concurrently; fetch it again and retry.");
+        }
+
+        if (write.Stored is null)
+        {
+            return OverQuota(write, limits.Value);
         }
 
         cache.Invalidate(id);
@@ -186,6 +199,12 @@ public static class BlueprintsApi
 
         return (record, null);
     }
+
+    private static ProblemHttpResult OverQuota(BlueprintWrite write, LimitsOptions limits) => write.Outcome == BlueprintOutcome.TooMany
+        ? Quota.Blueprints(limits).Refusal("You keep as many blueprints as one caller may", "Delete a draft to create another.")
+        : Quota.BlueprintBytes(limits).Refusal(
+            $"This blueprint ({write.Bytes:N0} bytes of JSON) does not fit in what your blueprints may take together",
+            "Delete or shrink a draft to make room.");
 
     private static ProblemHttpResult NotFound(string id) => ApiProblems.NotFound($"No blueprint has the id '{id}'.");
 

@@ -150,7 +150,7 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
             var step = new InstanceStep(plan.ActionId, plan.Sender, pending.TxId, commit.Sequence, clock.GetUtcNow());
             using (timing.Measure("advance", Source))
             {
-                advanced = await store.TryAdvanceAsync(claim, step, pending.NextActionId);
+                advanced = await store.TryAdvanceAsync(claim, step, pending.NextActionId, instance.CreatedBy);
             }
 
             if (!advanced)

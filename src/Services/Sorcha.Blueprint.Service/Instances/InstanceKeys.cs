@@ -1,3 +1,5 @@
+using System.Security.Cryptography;
+using System.Text;
 using StackExchange.Redis;
 
 namespace Sorcha.Blueprint.Service.Instances;
@@ -6,7 +8,8 @@ namespace Sorcha.Blueprint.Service.Instances;
 /// Every Redis key of the instance family (only <c>InstanceStore</c> uses them), all hash-tagged on the instance
 /// (<c>{inst:&lt;id&gt;}</c>) so that the claim, advance and save-pending scripts and the release MULTI — each over some
 /// of the claim, the record, the steps and the pending step — stay in one slot on Redis Cluster
-/// (<see cref="OfInstance"/>). The names are today's, kept so that stored instances (a developer's AOF) stay readable.
+/// (<see cref="OfInstance"/>). The one key per creator, <see cref="OpenOf"/>, is tagged on the creator and written in a
+/// step of its own before an instance is created and after it completes. The names are today's, kept so that stored instances (a developer's AOF) stay readable.
 /// </summary>
 public static class InstanceKeys
 {
@@ -22,6 +25,14 @@ public static class InstanceKeys
     /// <summary>String: the current step's signed transaction while its commit is outstanding (PendingStep JSON).</summary>
     public static RedisKey Pending(string id) => $"{{inst:{id}}}:pending";
 
+    /// <summary>
+    /// Set of the ids of the instances a caller created that are not complete: its count for Limits:Quotas:OpenInstances
+    /// (a creation reserves its id here, checked and added in one script, before the instance is written; completing
+    /// removes it). Subjects may hold any character (a brace would move the hash tag), so the key holds a hash instead.
+    /// </summary>
+    public static RedisKey OpenOf(string creator) =>
+        $"{{inst-open:{Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(creator)))[..32]}}}";
+
     /// <summary>Every key of one instance: the only keys a transaction of that instance may name (one slot).</summary>
     public static IReadOnlyList<RedisKey> OfInstance(string id) => [Instance(id), Steps(id), Claim(id), Pending(id)];
 
@@ -29,5 +40,6 @@ public static class InstanceKeys
     public static readonly IReadOnlyList<string> Patterns =
     [
         @"^\{inst:[0-9a-f]{32}\}(:steps|:claim|:pending)?$",
+        @"^\{inst-open:[0-9a-f]{32}\}$",
     ];
 }

@@ -63,17 +63,45 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
         return 1
         """;
 
+    /// <summary>KEYS the creator's open set; ARGV id, quota (0: none) → 0 refused, 1 added: the check and the reservation in one step.</summary>
+    private const string ReserveScript = """
+        local quota = tonumber(ARGV[2])
+        if quota > 0 and redis.call('SCARD', KEYS[1]) >= quota then return 0 end
+        redis.call('SADD', KEYS[1], ARGV[1])
+        return 1
+        """;
+
     private IDatabase Db => redis.GetDatabase();
 
-    public async Task CreateAsync(InstanceRecord record, string firstActionId)
+    /// <summary>
+    /// Writes a new instance if its creator has fewer than <paramref name="quota"/> open ones (0: no quota); false,
+    /// with nothing written, otherwise. The id (fresh) is reserved in the creator's open set first, another slot.
+    /// </summary>
+    public async Task<bool> TryCreateAsync(InstanceRecord record, string firstActionId, long quota)
     {
-        await Db.HashSetAsync(InstanceKeys.Instance(record.Id),
-        [
-            new("record", JsonSerializer.Serialize(record, Json)),
-            new("next", firstActionId),
-            new("step", 0),
-            new("updatedAt", record.CreatedAt.ToString("O", CultureInfo.InvariantCulture)),
-        ]);
+        var open = InstanceKeys.OpenOf(record.CreatedBy);
+        if ((long)await Db.ScriptEvaluateAsync(ReserveScript, [open], [record.Id, quota]) == 0)
+        {
+            return false;
+        }
+
+        try
+        {
+            await Db.HashSetAsync(InstanceKeys.Instance(record.Id),
+            [
+                new("record", JsonSerializer.Serialize(record, Json)),
+                new("next", firstActionId),
+                new("step", 0),
+                new("updatedAt", record.CreatedAt.ToString("O", CultureInfo.InvariantCulture)),
+            ]);
+        }
+        catch (Exception e) when (e is RedisException or TimeoutException)
+        {
+            await ReleaseUnlessStoredAsync(open, record.Id);
+            throw;
+        }
+
+        return true;
     }
 
     public async Task<InstanceState?> GetAsync(string id)
@@ -121,17 +149,32 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
 
     /// <summary>
     /// Records the committed step, moves to <paramref name="nextActionId"/> (null = complete) and drops the claim and the
-    /// pending transaction; only while the claim is ours and the instance is still at the claimed action and step.
+    /// pending transaction; only while the claim is ours and the instance is still at the claimed action and step. A
+    /// completed instance then frees its slot in <paramref name="creator"/>'s open set (a step of its own: another
+    /// slot; if the process dies or Redis fails in between, the slot stays taken).
     /// </summary>
-    public async Task<bool> TryAdvanceAsync(StepClaim claim, InstanceStep step, string? nextActionId)
+    public async Task<bool> TryAdvanceAsync(StepClaim claim, InstanceStep step, string? nextActionId, string creator)
     {
         var id = claim.InstanceId;
-        return (long)await Db.ScriptEvaluateAsync(AdvanceScript,
+        var advanced = (long)await Db.ScriptEvaluateAsync(AdvanceScript,
             [InstanceKeys.Claim(id), InstanceKeys.Instance(id), InstanceKeys.Steps(id), InstanceKeys.Pending(id)],
         [
             claim.Token, claim.ActionId, claim.Step, JsonSerializer.Serialize(step, Json), nextActionId ?? "", claim.Step + 1,
             step.CommittedAt.ToString("O", CultureInfo.InvariantCulture),
         ]) == 1;
+        if (advanced && nextActionId is null)
+        {
+            try
+            {
+                await Db.SetRemoveAsync(InstanceKeys.OpenOf(creator), id);
+            }
+            catch (Exception e) when (e is RedisException or TimeoutException)
+            {
+                // The step is committed and the instance complete: that answer stands; the slot stays taken (errs towards refusing).
+            }
+        }
+
+        return advanced;
     }
 
     /// <summary>Keeps the signed transaction before it is committed; false if the claim is no longer ours.</summary>
@@ -155,5 +198,25 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
         }
 
         await transaction.ExecuteAsync();
+    }
+
+    /// <summary>
+    /// After a creation whose outcome is unknown (timeout, lost connection): the id is given back only if the instance
+    /// is not there. The read queues behind the write on the same connection, so a write that lands at all lands
+    /// first. If Redis cannot answer, the slot stays taken: the quota errs towards refusing, never past its limit.
+    /// </summary>
+    private async Task ReleaseUnlessStoredAsync(RedisKey open, string id)
+    {
+        try
+        {
+            if (!await Db.KeyExistsAsync(InstanceKeys.Instance(id)))
+            {
+                await Db.SetRemoveAsync(open, id);
+            }
+        }
+        catch (Exception e) when (e is RedisException or TimeoutException)
+        {
+            // Redis is unreachable: keep the slot (above).
+        }
     }
 }

@@ -2,12 +2,14 @@ using System.Diagnostics;
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Options;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 using SorchaApiException = Sorcha.Client.SorchaApiException;
@@ -49,7 +51,7 @@ public static class InstancesApi
 
     private static async Task<Results<Created<CreatedInstanceResponse>, ValidationProblem, ProblemHttpResult>> Create(
         string id, CreateInstanceRequest request, HttpContext context, ClaimsPrincipal user, BlueprintStore blueprints,
-        InstanceStore instances, PlatformClients clients, TimeProvider clock)
+        InstanceStore instances, PlatformClients clients, IOptions<LimitsOptions> limits, TimeProvider clock)
     {
         if (await blueprints.GetAsync(id) is not { } record)
         {
@@ -90,7 +92,12 @@ public static class InstancesApi
         var instance = new InstanceRecord(Guid.NewGuid().ToString("N"), blueprint.Id, blueprint.Version, registerId!, participants,
             user.CallerId(), clock.GetUtcNow());
         var first = blueprint.Actions[0].Id;
-        await instances.CreateAsync(instance, first);
+        var quota = Quota.OpenInstances(limits.Value);
+        if (!await instances.TryCreateAsync(instance, first, quota.Limit))
+        {
+            return quota.Refusal("You have as many open instances as one caller may", "Complete one to start another.");
+        }
+
         return TypedResults.Created($"/api/instances/{instance.Id}", new CreatedInstanceResponse(instance.Id, first));
     }
 

@@ -1,12 +1,14 @@
 using System.Security.Claims;
 using System.Security.Cryptography;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.Extensions.Options;
 using Sorcha.Cryptography;
 using Sorcha.Ledger.Formats;
 using Sorcha.Register.Service.Storage;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
 
@@ -25,6 +27,7 @@ public static class RegistersApi
         var group = app.MapGroup("/api/registers").RequireAuthorization().WithTags("Registers");
         group.MapPost("/", Create).WithName("CreateRegister")
             .WithSummary("Creates an empty register with its own Ed25519 docket-signing key; the caller is its owner.")
+            .ProducesProblem(StatusCodes.Status409Conflict)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         group.MapGet("/", List).WithName("ListRegisters").WithSummary("Every register, paged (registers are public ledgers).");
         group.MapGet("/{id}", Get).WithName("GetRegister").WithSummary("A register with its height and head chain hash.")
@@ -33,7 +36,8 @@ public static class RegistersApi
     }
 
     private static async Task<Results<Created<RegisterDto>, ValidationProblem, ProblemHttpResult>> Create(
-        CreateRegisterRequest request, ClaimsPrincipal user, RegisterStore store, KeyEncryptionKey kek, ILogger<RegisterStore> logger)
+        CreateRegisterRequest request, ClaimsPrincipal user, RegisterStore store, KeyEncryptionKey kek, IOptions<LimitsOptions> limits,
+        ILogger<RegisterStore> logger)
     {
         var errors = new FieldErrors();
         var name = errors.Required("name", request.Name, MaxNameLength);
@@ -55,7 +59,15 @@ public static class RegistersApi
             CryptographicOperations.ZeroMemory(keys.PrivateKey);
         }
 
-        if (!await store.CreateAsync(register))
+        var quota = Quota.Registers(limits.Value);
+        var creation = await store.CreateAsync(register, quota.Limit);
+        if (creation == RegisterCreation.OverQuota)
+        {
+            return quota.Refusal("You have created as many registers as one caller may",
+                "Registers cannot be deleted; append to one you own, or ask the operator for more.");
+        }
+
+        if (creation == RegisterCreation.IdTaken)
         {
             // 128 random bits collided: not the caller's doing, and a retry gets a new id.
             return ApiProblems.Unavailable("Register id collision; retry.");

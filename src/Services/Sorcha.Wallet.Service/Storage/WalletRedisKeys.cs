@@ -7,8 +7,8 @@ namespace Sorcha.Wallet.Service.Storage;
 /// <summary>
 /// Every Redis key of the wallet family (only <c>WalletStore</c> uses them; named apart from the key-pair record
 /// WalletKeys). Each key is hash-tagged on the one aggregate it belongs to, so the family works on Redis Cluster. No
-/// script or transaction touches two keys: a wallet is written first and its owner's index after (a retry re-adds a
-/// missing index entry), so the two keys may sit in different slots. The names are today's, kept so that stored
+/// script or transaction touches two keys: a wallet's address is reserved in its owner's index first (the quota
+/// check, one script on the index alone) and the wallet written after, so the two keys may sit in different slots. The names are today's, kept so that stored
 /// wallets (a developer's AOF) stay readable.
 /// </summary>
 public static class WalletRedisKeys
@@ -17,7 +17,8 @@ public static class WalletRedisKeys
     public static RedisKey Wallet(string address) => $"wallet:{{{address}}}";
 
     /// <summary>
-    /// Sorted set of the owner's addresses scored by creation time (ms), for paging. Subjects come from identity providers
+    /// Sorted set of the owner's addresses scored by creation time (ms), for paging; also the owner's wallet count for
+    /// Limits:Quotas:Wallets (a creation reserves its address here before the wallet is written). Subjects come from identity providers
     /// and may hold any character (a brace would move the hash tag), so the key holds a hash of the subject instead.
     /// </summary>
     public static RedisKey Owner(string owner) =>

@@ -14,19 +14,57 @@ public sealed class WalletStore(IConnectionMultiplexer redis)
 
     private IDatabase Db => redis.GetDatabase();
 
-    /// <summary>False when a wallet with this address exists already (the same mnemonic recovered twice).</summary>
-    public async Task<bool> TryCreateAsync(WalletRecord wallet)
+    /// <summary>
+    /// Reserves the address in the owner's index unless it holds <c>ARGV[3]</c> addresses already (0: no quota); the
+    /// index is the owner's wallet count. KEYS index; ARGV address, score, quota → 0 refused, 1 listed already, 2 added.
+    /// </summary>
+    private const string ReserveScript = """
+        if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 1 end
+        local quota = tonumber(ARGV[3])
+        if quota > 0 and redis.call('ZCARD', KEYS[1]) >= quota then return 0 end
+        redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+        return 2
+        """;
+
+    /// <summary>
+    /// Creates the wallet if its owner has room for one more (<paramref name="quota"/>, 0: no quota). The address is
+    /// reserved in the owner's index first, checked and added in one script, so concurrent creations by one owner
+    /// cannot pass the quota together; then the wallet is written. A wallet that is not written gives its slot back.
+    /// </summary>
+    public async Task<WalletCreation> TryCreateAsync(WalletRecord wallet, long quota)
     {
-        var created = await Db.StringSetAsync(WalletRedisKeys.Wallet(wallet.Address), JsonSerializer.SerializeToUtf8Bytes(wallet, Json),
-            when: When.NotExists);
-        if (created || (await GetAsync(wallet.Address))?.Owner == wallet.Owner)
+        var index = WalletRedisKeys.Owner(wallet.Owner);
+        var reserved = (long)await Db.ScriptEvaluateAsync(ReserveScript, [index],
+            [wallet.Address, wallet.CreatedAt.ToUnixTimeMilliseconds(), quota]);
+        if (reserved == 0)
         {
-            // Also on a retry by the same owner: a crash between the two writes must not leave a wallet unlisted.
-            await Db.SortedSetAddAsync(WalletRedisKeys.Owner(wallet.Owner), wallet.Address, wallet.CreatedAt.ToUnixTimeMilliseconds());
+            return WalletCreation.OverQuota;
         }
 
-        return created;
+        bool created;
+        try
+        {
+            created = await Db.StringSetAsync(WalletRedisKeys.Wallet(wallet.Address), JsonSerializer.SerializeToUtf8Bytes(wallet, Json),
+                when: When.NotExists);
+        }
+        catch (Exception e) when (reserved == 2 && e is RedisException or TimeoutException)
+        {
+            await ReleaseUnlessStoredAsync(wallet);
+            throw;
+        }
+
+        // The address exists (the same mnemonic recovered twice): the owner's own wallet keeps its index entry (one left
+        // unlisted by a crash is listed again), anyone else's gives the reservation back.
+        if (!created && reserved == 2 && (await GetAsync(wallet.Address))?.Owner != wallet.Owner)
+        {
+            await Db.SortedSetRemoveAsync(index, wallet.Address);
+        }
+
+        return created ? WalletCreation.Created : WalletCreation.Exists;
     }
+
+    /// <summary>The owner's wallets (and reservations in flight): what the quota counts.</summary>
+    public Task<long> CountAsync(string owner) => Db.SortedSetLengthAsync(WalletRedisKeys.Owner(owner));
 
     public async Task<WalletRecord?> GetAsync(string address)
     {
@@ -52,4 +90,36 @@ public sealed class WalletStore(IConnectionMultiplexer redis)
         await Db.KeyDeleteAsync(WalletRedisKeys.Wallet(wallet.Address));
         await Db.SortedSetRemoveAsync(WalletRedisKeys.Owner(wallet.Owner), wallet.Address);
     }
+
+    /// <summary>
+    /// After a write whose outcome is unknown (timeout, lost connection): the slot is given back only if the wallet is
+    /// not there. The read queues behind the write on the same connection, so a write that lands at all lands first.
+    /// If Redis cannot answer, the slot stays taken: the quota errs towards refusing, never past its limit.
+    /// </summary>
+    private async Task ReleaseUnlessStoredAsync(WalletRecord wallet)
+    {
+        try
+        {
+            if (!await Db.KeyExistsAsync(WalletRedisKeys.Wallet(wallet.Address)))
+            {
+                await Db.SortedSetRemoveAsync(WalletRedisKeys.Owner(wallet.Owner), wallet.Address);
+            }
+        }
+        catch (Exception e) when (e is RedisException or TimeoutException)
+        {
+            // Redis is unreachable: keep the slot (above).
+        }
+    }
+}
+
+/// <summary>What <see cref="WalletStore.TryCreateAsync"/> did.</summary>
+public enum WalletCreation
+{
+    Created,
+
+    /// <summary>A wallet with this address exists already.</summary>
+    Exists,
+
+    /// <summary>The owner holds as many wallets as the quota allows; nothing was written.</summary>
+    OverQuota,
 }

@@ -1,5 +1,6 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.Extensions.Options;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
@@ -31,7 +32,7 @@ public static class WalletsApi
 
     private static async Task<Results<Created<CreatedWalletDto>, ValidationProblem, ProblemHttpResult, RetryLater>> Create(
         CreateWalletRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek, RsaKeyGeneration rsa,
-        ILogger<WalletStore> logger, CancellationToken cancellationToken)
+        IOptions<LimitsOptions> limits, ILogger<WalletStore> logger, CancellationToken cancellationToken)
     {
         var errors = new FieldErrors();
         var name = errors.Required("name", request.Name, MaxNameLength);
@@ -53,6 +54,14 @@ public static class WalletsApi
             return TypedResults.ValidationProblem(errors.ToDictionary());
         }
 
+        // A full caller is refused before any key is made (an RSA4096 pair costs seconds of a core); the store checks
+        // again when it reserves the slot, atomically with concurrent creations.
+        var quota = Quota.Wallets(limits.Value);
+        if (quota.IsOn && quota.IsFull(await store.CountAsync(user.CallerId())))
+        {
+            return WalletProblems.OverQuota(quota);
+        }
+
         // A new ED25519/NISTP256 wallet gets a fresh 24-word mnemonic, shown once; a recovery echoes none back.
         // RSA4096 keys are random, and costly: they wait for one of a few slots (RsaKeyGeneration).
         var mnemonic = request.Mnemonic ?? (algorithm == SignatureAlgorithm.RSA4096 ? null : Mnemonics.Generate());
@@ -65,7 +74,13 @@ public static class WalletsApi
         var address = Addresses.FromPublicKey(algorithm, keys.Signing.PublicKey);
         var wallet = new WalletRecord(address, user.CallerId(), name!, algorithm, keys.Signing.PublicKey,
             keys.Encryption.PublicKey, DateTimeOffset.UtcNow, SealedKeys.Seal(kek, address, keys));
-        if (!await store.TryCreateAsync(wallet))
+        var creation = await store.TryCreateAsync(wallet, quota.Limit);
+        if (creation == WalletCreation.OverQuota)
+        {
+            return WalletProblems.OverQuota(quota);
+        }
+
+        if (creation == WalletCreation.Exists)
         {
             return ApiProblems.Conflict("A wallet with this address exists already (was this mnemonic recovered before?).");
         }

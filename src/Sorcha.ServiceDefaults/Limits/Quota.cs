@@ -1,0 +1,35 @@
+using System.Globalization;
+using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ServiceDefaults.Problems;
+
+namespace Sorcha.ServiceDefaults.Limits;
+
+/// <summary>
+/// One per-caller quota of <see cref="QuotaOptions"/> as a store enforces it and a refusal names it: <see cref="Name"/>
+/// is the problem's <c>quota</c> member, <see cref="Limit"/> its <c>limit</c> (0: no quota), <see cref="Setting"/> the
+/// configuration key an operator changes. The counting itself is the store's: one Redis script per family that
+/// checks and reserves in one step (docs/reliability.md, "Limits").
+/// </summary>
+public sealed record Quota(string Name, string Setting, long Limit)
+{
+    public static Quota Wallets(LimitsOptions limits) => new("wallets", "Limits:Quotas:Wallets", limits.Quotas.Wallets);
+
+    public static Quota Registers(LimitsOptions limits) => new("registers", "Limits:Quotas:Registers", limits.Quotas.Registers);
+
+    public static Quota Blueprints(LimitsOptions limits) => new("blueprints", "Limits:Quotas:Blueprints", limits.Quotas.Blueprints);
+
+    public static Quota BlueprintBytes(LimitsOptions limits) =>
+        new("blueprintBytes", "Limits:Quotas:BlueprintBytes", limits.Quotas.BlueprintBytes);
+
+    public static Quota OpenInstances(LimitsOptions limits) =>
+        new("openInstances", "Limits:Quotas:OpenInstances", limits.Quotas.OpenInstances);
+
+    public bool IsOn => Limit > 0;
+
+    /// <summary>True when <paramref name="used"/> leaves no room for one more (never when the quota is off).</summary>
+    public bool IsFull(long used) => IsOn && used >= Limit;
+
+    /// <summary>The 409 problem: <paramref name="what"/> says what the caller holds, then the limit and its setting.</summary>
+    public ProblemHttpResult Refusal(string what, string remedy) => ApiProblems.QuotaExceeded(Name, Limit, string.Create(
+        CultureInfo.InvariantCulture, $"{what}: the limit is {Limit:N0} ({Setting}). {remedy}"));
+}
