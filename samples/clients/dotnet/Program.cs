@@ -12,5 +12,6 @@ var blueprint = await File.ReadAllTextAsync(Repository.File("samples/blueprints/
 
 var outcome = await ExpenseWorkflow.RunAsync(gateway, secret, blueprint,
     callerPrefix: Environment.GetEnvironmentVariable("SORCHA_CALLER_PREFIX") ?? "", log: Console.Out);
-Console.WriteLine(outcome);
+Console.WriteLine($"outcome: instance {outcome.InstanceId} {outcome.Status}, transactions {string.Join(" ", outcome.TxIds)}, " +
+    $"register {outcome.RegisterId} valid {outcome.Valid} ({outcome.CheckedTransactions} transactions){(outcome.Reason is { } r ? ": " + r : "")}");
 return outcome.Succeeded ? 0 : 1;
