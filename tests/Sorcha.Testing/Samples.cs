@@ -32,6 +32,8 @@ public static class Samples
     };
 
     /// <summary>A fresh copy of a sample blueprint (e.g. "expense-approval").</summary>
-    public static JsonObject Blueprint(string name) =>
-        JsonNode.Parse(File.ReadAllText(Path.Combine(BlueprintsDirectory.Value, name + ".json")))!.AsObject();
+    public static JsonObject Blueprint(string name) => JsonNode.Parse(File.ReadAllText(BlueprintPath(name)))!.AsObject();
+
+    /// <summary>The file of a sample blueprint (e.g. "expense-approval"), as a user would post it.</summary>
+    public static string BlueprintPath(string name) => Path.Combine(BlueprintsDirectory.Value, name + ".json");
 }
