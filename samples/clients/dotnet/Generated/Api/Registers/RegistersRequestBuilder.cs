@@ -88,6 +88,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers
         /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails">When receiving a 400 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 401 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 409 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 413 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 415 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 429 status code</exception>
@@ -109,6 +110,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers
             {
                 { "400", global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails.CreateFromDiscriminatorValue },
                 { "401", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "409", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "413", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "415", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "429", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
