@@ -48,10 +48,10 @@ public sealed class GeneratedClientTests(PlatformFixture platform, ITestOutputHe
         AssertCompleted(outcome.Status, outcome.Valid, outcome.CheckedTransactions, outcome.TxIds, outcome.InstanceTxIds, outcome.NextActionIds);
     }
 
-    [Fact]
+    [SkippableFact]
     public async Task TypeScript_client_runs_the_expense_workflow_and_all_its_traffic_matches_the_documents()
     {
-        var sample = TypeScriptSample();
+        var sample = await TypeScriptSampleAsync();
         await using var proxy = await ValidatingProxy.StartAsync(platform.Gateway.BaseAddress!,
             platform.Validating(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false }));
 
@@ -104,26 +104,47 @@ public sealed class GeneratedClientTests(PlatformFixture platform, ITestOutputHe
 
     private static string?[] Strings(JsonElement array) => [.. array.EnumerateArray().Select(e => e.GetString())];
 
-    /// <summary>samples/clients/typescript with its packages installed, or a failure that says how to install them.</summary>
-    private static string TypeScriptSample()
+    /// <summary>
+    /// samples/clients/typescript with its packages, installed here (`npm ci`) when they are missing, as README's test
+    /// command promises to set up what it needs. Without Node the test is skipped with the reason, except under CI
+    /// (CI=true), where it fails: CI installs Node (.ci/run), so a missing one there is a broken machine.
+    /// </summary>
+    private static async Task<string> TypeScriptSampleAsync()
     {
         var sample = Path.GetDirectoryName(Samples.BlueprintPath("expense-approval"))!;
         sample = Path.GetFullPath(Path.Combine(sample, "..", "clients", "typescript"));
-        const string install = "CI installs both (.ci/run); on a developer machine: `apt-get install nodejs npm` (Node 20 or newer), " +
-            "then `npm ci --prefix samples/clients/typescript` (docs/api.md, \"Generated clients\").";
-        if (Which("node") is null)
+        if (Which("node") is null || Which("npm") is null)
         {
-            Assert.Fail("node is not on the PATH: the TypeScript sample runs with Node. " + install);
+            const string reason = "Node 20 or newer is not installed (apt-get install nodejs npm; .ci/run installs it)";
+            Assert.False(string.Equals(Environment.GetEnvironmentVariable("CI"), "true", StringComparison.OrdinalIgnoreCase), reason);
+            Skip.If(true, reason);
         }
 
         if (!File.Exists(Path.Combine(sample, "node_modules", "tsx", "package.json")) ||
             !File.Exists(Path.Combine(sample, "node_modules", "openapi-fetch", "package.json")))
         {
-            Assert.Fail($"{sample}/node_modules lacks the sample's packages. " + install);
+            await NpmCiLock.WaitAsync();
+            try
+            {
+                using var npm = Process.Start(new ProcessStartInfo("npm", ["ci", "--no-audit", "--no-fund"])
+                {
+                    WorkingDirectory = sample, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false,
+                })!;
+                var output = npm.StandardOutput.ReadToEndAsync();
+                var errors = npm.StandardError.ReadToEndAsync();
+                await npm.WaitForExitAsync();
+                Assert.True(npm.ExitCode == 0, $"`npm ci` in {sample} exited {npm.ExitCode}:\n{await output}\n{await errors}");
+            }
+            finally
+            {
+                NpmCiLock.Release();
+            }
         }
 
         return sample;
     }
+
+    private static readonly SemaphoreSlim NpmCiLock = new(1, 1);
 
     private static string? Which(string command) => (Environment.GetEnvironmentVariable("PATH") ?? "")
         .Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries)
