@@ -72,14 +72,17 @@ public static class OpenApiDocumentRoutes
         return await document.SerializeAsJsonAsync(OpenApiSpecVersion.OpenApi3_1, context.RequestAborted);
     }
 
-    /// <summary>The gateway's document and each service's, merged; any service that does not answer 200 is the answer.</summary>
+    /// <summary>
+    /// The gateway's document and each service's, merged; the first service (in order) that does not answer 200 is the
+    /// answer. The services are asked at once: a cold service builds its document for seconds.
+    /// </summary>
     private static async Task<IResult> MergeAsync(IReadOnlyList<string> services, HttpContext context, IHttpClientFactory clients,
         ILogger<HttpClient> logger)
     {
+        var answers = await Task.WhenAll(services.Select(service => ForwardAsync(service, context, clients, logger)));
         var documents = new List<(string, JsonObject)> { (GatewayDocument, (JsonObject)JsonNode.Parse(await OwnDocumentAsync(context))!) };
-        foreach (var service in services)
+        foreach (var (service, answer) in services.Zip(answers))
         {
-            var answer = await ForwardAsync(service, context, clients, logger);
             if (answer is not ContentHttpResult { StatusCode: StatusCodes.Status200OK, ResponseContent: { } body })
             {
                 return answer;
