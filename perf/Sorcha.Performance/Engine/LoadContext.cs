@@ -8,6 +8,9 @@ namespace Sorcha.Performance.Engine;
 /// <summary>What scenarios share: one pooled HttpClient on the gateway and development tokens per caller.</summary>
 public sealed class LoadContext(Uri target, string devClientSecret) : IDisposable
 {
+    /// <summary>What the scenarios have created on this platform (the soak's memory model reads it).</summary>
+    public Soak.StoredObjects Stored { get; } = new();
+
     public HttpClient Http { get; } = new(new StageTimings(new SocketsHttpHandler
     {
         MaxConnectionsPerServer = 512,

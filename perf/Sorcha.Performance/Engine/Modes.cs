@@ -31,9 +31,14 @@ public static class Modes
             await LoadRun.InitAsync(side.Context, side.Scenarios, ct);
         }
 
+        var sampler = options.Soak ? new Soak.ResourceSampler(options.PlatformPid!.Value, context.Stored, System.Diagnostics.Stopwatch.StartNew()) : null;
+        using var stopSampling = new CancellationTokenSource();
+        var sampling = sampler?.RunAsync(stopSampling.Token) ?? Task.CompletedTask;
         var plan = options.Plan;
         Console.WriteLine($"load: {plan.WarmUp.TotalSeconds:0} s warm-up, then {plan.Duration.TotalSeconds:0} s measured in {plan.Windows} windows, {candidate.Count} scenarios at once ({rates.Values.Sum():0.#} requests/s{(sides.Count > 1 ? " on each of the candidate and the reference" : "")})");
         var measured = await LoadRun.RunAsync(sides, rates, plan, ct);
+        await stopSampling.CancelAsync();
+        await sampling;
         var finished = metadata.Finished();
         var run = new RunResults(sides.Count > 1 ? finished with { Side = RunMetadata.CandidateSide } : finished, measured[0].Results);
         var referenceRun = sides.Count > 1 ? new RunResults(finished.AsReference(options), measured[1].Results) : null;
@@ -78,6 +83,18 @@ public static class Modes
             // Recorded beside a reference, it carries the gate's load (both platforms loaded at once); no chart series.
             await (run.WithoutCharts() with { Metadata = run.Metadata with { Side = null } }).SaveAsync(baseline);
             Console.WriteLine($"baseline: wrote {baseline}");
+        }
+
+        if (sampler is not null)
+        {
+            var verdict = Soak.SoakJudge.Judge(plan, measured[0].Meters, sampler.Samples);
+            await Soak.SoakReport.WriteAsync(options.OutDir, run, sampler.Samples, verdict);
+            Console.WriteLine();
+            Console.Write(Soak.SoakReport.Drifts(verdict).ToText());
+            Console.Write(Soak.SoakReport.Growth(verdict).ToText());
+            Console.Write(Soak.SoakReport.Summary(verdict));
+            Console.WriteLine($"soak: {Path.Combine(options.OutDir, "soak.html")} (+ soak.md, soak.json)");
+            return run.RunFailed ? 2 : verdict.Passed ? 0 : 1;
         }
 
         return options.Compare is { } compare ? await CompareAsync(compare, run, options.OutDir, referenceRun)

@@ -6,7 +6,7 @@ namespace Sorcha.Performance.Engine;
 public sealed record RunOptions
 {
     public const string DefaultBaseline = "perf/Sorcha.Performance/baseline.json";
-    private static readonly HashSet<string> Flags = ["smoke", "capacity", "samples", "update-baseline"];
+    private static readonly HashSet<string> Flags = ["smoke", "capacity", "samples", "update-baseline", "soak"];
 
     /// <summary>
     /// --smoke: every scenario, 30 s warm-up, 75 s measured (in 5 s windows: an A/B gate pairs them), at a quarter of the default
@@ -44,6 +44,10 @@ public sealed record RunOptions
     public string? UpdateBaseline { get; init; }
     public bool Smoke { get; init; }
     public bool Capacity { get; init; }
+
+    /// <summary>--soak --platform-pid PID: sample the platform's processes and Redis while loading, and judge drift and growth (Engine/Soak).</summary>
+    public bool Soak { get; init; }
+    public int? PlatformPid { get; init; }
     public double P99BoundMs { get; init; } = 10;
     public bool Samples { get; init; }
     public string OutDir { get; init; } = Path.Combine("artifacts", "perf", DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
@@ -101,7 +105,7 @@ public sealed record RunOptions
     {
         var known = new[] { "target", "duration", "warmup", "windows", "rate-scale", "scenarios", "compare", "compare-only", "baseline-from", "update-baseline",
             "smoke", "capacity", "p99-bound", "samples", "out", "target-config", "secret", "data-dir", "reference", "reference-data-dir",
-            "reference-commit" };
+            "reference-commit", "soak", "platform-pid" };
         if (v.Keys.FirstOrDefault(k => !known.Contains(k)) is { } unknown)
         {
             throw new ArgumentException($"unknown option --{unknown}");
@@ -131,6 +135,8 @@ public sealed record RunOptions
             UpdateBaseline = v.TryGetValue("update-baseline", out var b) ? (b.Length > 0 ? b : DefaultBaseline) : null,
             Smoke = smoke,
             Capacity = capacity,
+            Soak = v.ContainsKey("soak") ? v.ContainsKey("platform-pid") ? true : throw new ArgumentException("--soak needs --platform-pid (the AppHost's process id)") : false,
+            PlatformPid = v.TryGetValue("platform-pid", out var pid) ? (int)Number(pid) : null,
             P99BoundMs = v.TryGetValue("p99-bound", out var bound) ? Number(bound) : defaults.P99BoundMs,
             Samples = v.ContainsKey("samples"),
             OutDir = v.GetValueOrDefault("out")

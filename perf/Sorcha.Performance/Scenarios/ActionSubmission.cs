@@ -29,6 +29,7 @@ public sealed class ActionSubmission : LoadScenario
     private HashSet<string> _wallets = [];
     private string _registerId = "";
     private string _blueprintId = "";
+    private Engine.Soak.StoredObjects _stored = null!;
     private long _steps;
 
     public override string Name => "action_submission";
@@ -36,6 +37,7 @@ public sealed class ActionSubmission : LoadScenario
 
     protected override async Task InitOnceAsync(LoadContext context, CancellationToken ct)
     {
+        _stored = context.Stored;
         foreach (var participant in ExpenseFlow.Participants)
         {
             var client = await CallerAsync(context, $"load-{Name}-{participant}", ct);
@@ -74,6 +76,8 @@ public sealed class ActionSubmission : LoadScenario
             throw;
         }
 
+        _stored.Transaction();
+
         if (step.Problem(receipt, _wallets) is { } problem)
         {
             Refill();
@@ -101,6 +105,7 @@ public sealed class ActionSubmission : LoadScenario
     private async Task<LiveInstance> CreateInstanceAsync(CancellationToken ct)
     {
         var created = await _parties["employee"].Client.Instances.CreateAsync(_blueprintId, _registerId, _bindings, ct);
+        _stored.Instance();
         return created.NextActionId == ExpenseFlow.Steps[0].ActionId
             ? new LiveInstance(created.InstanceId, 0)
             : throw new InvalidOperationException($"{Name}: a new instance starts at '{created.NextActionId}'");

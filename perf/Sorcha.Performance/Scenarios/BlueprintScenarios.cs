@@ -98,6 +98,7 @@ public sealed class BlueprintWrite : LoadScenario
     {
         var sent = _template with { Title = $"{Name} {Interlocked.Increment(ref _counter)} {Guid.NewGuid():N}" };
         var created = await _client.Blueprints.CreateAsync(sent, ct);
+        context.Stored.Blueprint();
         return Expect(SampleBlueprints.IsServerId(created.Id) && created.Version == 1 && !created.Published,
                    "create: not a new draft (id, version 1, unpublished)")
                && Expect(SampleBlueprints.Content(created) == SampleBlueprints.Content(sent), "create: content differs from what was sent");

@@ -35,6 +35,7 @@ public sealed class TransactionSubmission : LedgerScenario
     {
         var (transaction, txId) = NewTransaction();
         var submitted = await Client.Transactions.SubmitAsync(transaction, ct);
+        context.Stored.Transaction();
         return Expect(submitted.Created, "submit: 200 (already committed) instead of 201")
                && Expect(submitted.Transaction.TxId == txId, "submit: not the txId computed on the client");
     }
