@@ -33,6 +33,8 @@ public static class DownstreamProblems
             $"A service this request needs could not be reached ({transport.Message}); try again.", e),
         RedisTimeoutException or RedisConnectionException => Late("The data store did not answer in time", e),
         RedisServerException server when IsTransient(server) => Late("The data store is not ready (" + server.Message + ")", e),
+        RedisServerException server when RefusesWrites(server) => ProblemException.Unavailable(
+            "The data store refuses writes until an operator frees space (" + server.Message + "); nothing was changed, retry later.", e),
         TimeoutException => Late("A dependency did not answer in time", e),
         TaskCanceledException { InnerException: TimeoutException } => Late("An outgoing call timed out", e),
         _ => null,
@@ -47,6 +49,15 @@ public static class DownstreamProblems
 
     // CLUSTERDOWN: a Redis Cluster while a replica takes over a failed master's slots (docs/reliability.md, "Redis Cluster").
     private static readonly string[] TransientRedisStates = ["LOADING", "BUSY", "TRYAGAIN", "MASTERDOWN", "CLUSTERDOWN"];
+
+    /// <summary>
+    /// A Redis whose disk is full (MISCONF: its AOF write failed; it refuses every write until a retry succeeds, and
+    /// retries each second) or that reached maxmemory under noeviction (OOM). Reads still work, the refused command
+    /// changed nothing (a script is refused at its first write, so none is half-applied), and writes resume by
+    /// themselves once space is freed: 503, not 500 (docs/reliability.md, "A full disk").
+    /// </summary>
+    private static bool RefusesWrites(RedisServerException e) =>
+        e.Message.StartsWith("MISCONF", StringComparison.Ordinal) || e.Message.StartsWith("OOM", StringComparison.Ordinal);
 
     private static ProblemException Late(string what, Exception e) => ProblemException.Unavailable(what + "; retry shortly.", e);
 

@@ -23,6 +23,9 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
 {
     private readonly string _dataDirectory = Path.Combine(Path.GetTempPath(), "sorcha-it-" + Guid.NewGuid().ToString("N")[..8]);
 
+    /// <summary>The AppHost's --data-dir (Redis's AOF under redis/), a throw-away folder of this fixture's own.</summary>
+    protected string DataDirectory => _dataDirectory;
+
     protected virtual string? RedisProvider => TestSettings.RedisProvider;
 
     /// <summary>Extra environment for every process (e.g. low Limits__* values for the limit tests).</summary>

@@ -10,7 +10,7 @@ namespace Sorcha.Performance.Engine.Soak;
 /// </summary>
 public static class GrowthModel
 {
-    public static readonly StoredCounts RedisBytes = new(Transactions: 6_144, Instances: 6_144, Blueprints: 12_288);
+    public static readonly StoredCounts RedisBytes = new(Transactions: 4_096, Instances: 8_192, Blueprints: 8_192);
     public const double RedisSlackMb = 16;
     public const double ProcessSlackMb = 32;
     public const double ProcessSlackShare = 0.20;

@@ -44,9 +44,10 @@ public sealed partial class ResourceSampler(int platformPid, StoredObjects store
     private async Task<ResourceSample> SampleAsync()
     {
         var at = clock.Elapsed.TotalSeconds;
-        var processes = Tree(platformPid).Select(p => Measure(p, at)).OfType<ProcessFigures>().ToList();
-        Named(processes);
-        var redisPort = processes.Select(p => RedisPort().Match(p.CommandLine)).FirstOrDefault(m => m.Success)?.Groups[1].Value;
+        var measured = Tree(platformPid).Select(p => Measure(p, at)).OfType<ProcessFigures>().ToList();
+        var processes = Named(measured);
+        var redisPort = measured.Select(p => RedisPort().Match(p.CommandLine)).FirstOrDefault(m => m.Success) is { } found
+            ? found.Groups[1].Success ? found.Groups[1].Value : found.Groups[2].Value : null;
         var (usedMb, keys) = redisPort is null ? (null, null) : await RedisAsync(redisPort);
         return new ResourceSample(LatencyStats.Round(at), [.. processes.Select(p => new ProcessSample(p.Name, p.RssMb, p.CpuPercent))],
             usedMb, keys, stored.Snapshot());
@@ -73,22 +74,31 @@ public sealed partial class ResourceSampler(int platformPid, StoredObjects store
         }
     }
 
-    /// <summary>The process and every descendant, from /proc/*/stat's parent ids.</summary>
+    /// <summary>
+    /// The process and every descendant, from /proc/*/stat's parent ids; DCP's API server leaves the tree (its parent
+    /// becomes init) but names the AppHost it serves (--monitor PID), so a process that monitors one in the tree is in it.
+    /// </summary>
     private static List<int> Tree(int root)
     {
         var parents = new Dictionary<int, int>();
+        var monitors = new Dictionary<int, int>();
         foreach (var dir in Directory.EnumerateDirectories("/proc"))
         {
             if (int.TryParse(Path.GetFileName(dir), out var pid) && Stat(pid) is { } stat)
             {
                 parents[pid] = int.Parse(stat[1], CultureInfo.InvariantCulture);
+                if (stat[0] == "dcp" && Read($"/proc/{pid}/cmdline") is { } cmdline && Monitor().Match(cmdline.Replace('\0', ' ')) is { Success: true } m)
+                {
+                    monitors[pid] = int.Parse(m.Groups[1].Value, CultureInfo.InvariantCulture);
+                }
             }
         }
 
         var tree = new List<int> { root };
         for (var i = 0; i < tree.Count; i++)
         {
-            tree.AddRange(parents.Where(p => p.Value == tree[i]).Select(p => p.Key));
+            tree.AddRange(parents.Where(p => p.Value == tree[i] || (monitors.GetValueOrDefault(p.Key) == tree[i] && p.Value == 1))
+                .Select(p => p.Key).Where(p => !tree.Contains(p)));
         }
 
         return tree;
@@ -106,26 +116,28 @@ public sealed partial class ResourceSampler(int platformPid, StoredObjects store
             ? LatencyStats.Round(100 * (ticks - last.Ticks) / TicksPerSecond / (at - last.At)) : null;
         _lastCpu[pid] = (at, ticks);
         var rssKb = VmRss().Match(status) is { Success: true } m ? double.Parse(m.Groups[1].Value, CultureInfo.InvariantCulture) : 0;
-        var commandLine = cmdline.Replace('\0', ' ').Trim();
-        return new ProcessFigures(KindOf(commandLine, stat[0]), commandLine, LatencyStats.Round(rssKb / 1024), cpu);
+        var args = cmdline.Split('\0', StringSplitOptions.RemoveEmptyEntries);
+        return new ProcessFigures(KindOf(args, stat[0]), string.Join(' ', args), LatencyStats.Round(rssKb / 1024), cpu);
     }
 
-    /// <summary>A Sorcha process by its assembly (Sorcha.Wallet.Service …), otherwise its program's name.</summary>
-    private static string KindOf(string commandLine, string comm) =>
-        SorchaAssembly().Matches(commandLine) is { Count: > 0 } found ? found[^1].Groups[1].Value : comm;
-
-    /// <summary>Replicas and restarts share a kind: the second live process of a kind is "kind #2", and so on.</summary>
-    private static void Named(List<ProcessFigures> processes)
+    /// <summary>A Sorcha process by its program or assembly (Sorcha.Wallet.Service …), any other by its name.</summary>
+    private static string KindOf(string[] args, string comm)
     {
-        foreach (var group in processes.GroupBy(p => p.Name).Where(g => g.Count() > 1).ToList())
-        {
-            var n = 1;
-            foreach (var p in group.Skip(1))
-            {
-                processes[processes.IndexOf(p)] = p with { Name = $"{p.Name} #{++n}" };
-            }
-        }
+        var program = args is [_, var dll, ..] && dll.EndsWith(".dll", StringComparison.Ordinal) && comm == "dotnet" ? dll : args.FirstOrDefault() ?? "";
+        var name = Path.GetFileNameWithoutExtension(program);
+        return name.StartsWith("Sorcha.", StringComparison.Ordinal) ? name : comm;
     }
+
+    /// <summary>
+    /// One line per process kind: a Sorcha kind's second live process (a replica) is "kind #2", and so on; other kinds
+    /// (DCP's monitors, the dashboard, dotnet run) are summed.
+    /// </summary>
+    private static List<ProcessFigures> Named(List<ProcessFigures> processes) =>
+    [
+        .. processes.GroupBy(p => p.Name).SelectMany(g => g.Key.StartsWith("Sorcha.", StringComparison.Ordinal)
+            ? g.Select((p, i) => i == 0 ? p : p with { Name = $"{p.Name} #{i + 1}" })
+            : [g.First() with { RssMb = LatencyStats.Round(g.Sum(p => p.RssMb)), CpuPercent = g.All(p => p.CpuPercent is null) ? null : LatencyStats.Round(g.Sum(p => p.CpuPercent ?? 0)) }]),
+    ];
 
     /// <summary>/proc/PID/stat after the command name (which may hold spaces): [0] is the name, [1] the parent, [11..12] utime, stime.</summary>
     private static string[]? Stat(int pid) => Read($"/proc/{pid}/stat") is { } text && text.LastIndexOf(')') is var close and > 0
@@ -144,11 +156,12 @@ public sealed partial class ResourceSampler(int platformPid, StoredObjects store
         }
     }
 
-    [GeneratedRegex(@"(?:^|/)(Sorcha\.[A-Za-z.]+?)(?:\.dll)?(?=\s|$)")]
-    private static partial Regex SorchaAssembly();
-
-    [GeneratedRegex(@"(?:redis-server|garnet|GarnetServer)\S*\s.*--port\s+(\d+)", RegexOptions.IgnoreCase)]
+    // redis-server retitles itself "redis-server 127.0.0.1:PORT"; Garnet keeps its command line.
+    [GeneratedRegex(@"redis-server\s+[^\s:]*:(\d+)|(?:garnet|GarnetServer)\S*\s.*--port\s+(\d+)", RegexOptions.IgnoreCase)]
     private static partial Regex RedisPort();
+
+    [GeneratedRegex(@"--monitor (\d+)")]
+    private static partial Regex Monitor();
 
     [GeneratedRegex(@"VmRSS:\s+(\d+) kB")]
     private static partial Regex VmRss();
