@@ -23,11 +23,12 @@ public static class Svg
     /// Lines over time (x in seconds), the warm-up shaded. The y scale fits the measured window: a cold start's spike
     /// would otherwise flatten it, so warm-up values above the scale are drawn at its top.
     /// </summary>
-    public static string TimeChart(string id, string title, string unit, double seconds, double warmUp, IReadOnlyList<Line> lines)
+    /// <param name="legend">Off for many lines, whose legend the page then gives below the chart (<see cref="HtmlLegend"/>).</param>
+    public static string TimeChart(string id, string title, string unit, double seconds, double warmUp, IReadOnlyList<Line> lines, bool legend = true)
     {
         var points = lines.SelectMany(l => l.Points).ToList();
         var yMax = Nice(points.Where(p => p.X >= warmUp).Max(p => p.Y) ?? points.Max(p => p.Y) ?? 0);
-        var svg = Open(id, title, Width, lines.Select(l => (l.Label, l.Color)));
+        var svg = Open(id, title, Width, legend ? lines.Select(l => (l.Label, l.Color)) : []);
         var (xMax, xStep) = (seconds, Nice(seconds, 6).Step);
         svg.Append(Frame(yMax.Max, yMax.Step, unit));
         if (warmUp > 0)
@@ -54,6 +55,11 @@ public static class Svg
 
         return svg.Append("</svg>").ToString();
     }
+
+    /// <summary>A legend as HTML, which wraps: for a chart of more lines than its own legend row holds.</summary>
+    public static string HtmlLegend(IReadOnlyList<Line> lines) =>
+        "<p class=\"legend\">" + string.Join(" ", lines.Select(l =>
+            $"""<span style="white-space:nowrap"><span style="display:inline-block;width:10px;height:10px;background:{l.Color}"></span> {Encode(l.Label)}</span>""")) + "</p>";
 
     /// <summary>Equal-width bars on a log scale (the quarter-octave histogram), the named percentiles marked.</summary>
     public static string Histogram(string id, string title, LatencyHistogram histogram, IReadOnlyList<(string Label, double Ms)> marks)

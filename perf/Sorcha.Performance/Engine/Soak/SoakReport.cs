@@ -68,10 +68,14 @@ public static class SoakReport
         var names = samples.SelectMany(s => s.Processes).Select(p => p.Name).Distinct().Order(StringComparer.Ordinal).ToList();
         Svg.Line Line(string name, int i, Func<ResourceSample, double?> y) =>
             new(Svg.Id(name), name, Palette[i % Palette.Length], [.. samples.Select(s => (s.At, y(s)))]);
-        body.Append(Svg.TimeChart("rss", "resident memory per process", "MB", seconds, warmUp,
-                [.. names.Select((n, i) => Line(n, i, s => s.Processes.FirstOrDefault(p => p.Name == n)?.RssMb))]))
-            .Append(Svg.TimeChart("cpu", "CPU per process (% of one core)", "%", seconds, warmUp,
-                [.. names.Select((n, i) => Line(n, i, s => s.Processes.FirstOrDefault(p => p.Name == n)?.CpuPercent))]))
+        string PerProcess(string id, string title, string unit, Func<ProcessSample, double?> y)
+        {
+            List<Svg.Line> lines = [.. names.Select((n, i) => Line(n, i, s => s.Processes.FirstOrDefault(p => p.Name == n) is { } p ? y(p) : null))];
+            return "<div>" + Svg.TimeChart(id, title, unit, seconds, warmUp, lines, legend: false) + Svg.HtmlLegend(lines) + "</div>";
+        }
+
+        body.Append(PerProcess("rss", "resident memory per process", "MB", p => p.RssMb))
+            .Append(PerProcess("cpu", "CPU per process (% of one core)", "%", p => p.CpuPercent))
             .Append(Svg.TimeChart("redis-memory", "Redis used_memory", "MB", seconds, warmUp, [Line("used_memory", 0, s => s.RedisUsedMb)]))
             .Append(Svg.TimeChart("redis-keys", "Redis keys", "", seconds, warmUp, [Line("keys", 1, s => s.RedisKeys)]))
             .Append(Svg.TimeChart("stored", "stored by the load (since it started)", "", seconds, warmUp,
@@ -87,8 +91,9 @@ public static class SoakReport
     {
         var m = run.Metadata;
         var width = m.DurationSeconds / m.Windows;
-        return Svg.TimeChart("p99-per-window", "P99 per window", "ms", m.WarmUpSeconds + m.DurationSeconds, m.WarmUpSeconds,
-            [.. run.Scenarios.Select((s, i) => new Svg.Line(Svg.Id(s.Scenario), s.Scenario, Palette[i % Palette.Length],
-                [.. s.Windows.Select(w => (m.WarmUpSeconds + (w.Index + 0.5) * width, (double?)w.P99))]))]);
+        List<Svg.Line> lines = [.. run.Scenarios.Select((s, i) => new Svg.Line(Svg.Id(s.Scenario), s.Scenario, Palette[i % Palette.Length],
+            [.. s.Windows.Select(w => (m.WarmUpSeconds + (w.Index + 0.5) * width, (double?)w.P99))]))];
+        return Svg.TimeChart("p99-per-window", "P99 per window", "ms", m.WarmUpSeconds + m.DurationSeconds, m.WarmUpSeconds, lines, legend: false)
+               + Svg.HtmlLegend(lines);
     }
 }
