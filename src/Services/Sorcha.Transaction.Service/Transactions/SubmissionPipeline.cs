@@ -51,7 +51,7 @@ internal static class SubmissionPipeline
         transaction = null;
         if (JsonMarshal.GetRawUtf8Value(item).Length > TransactionsApi.MaxTransactionBytes)
         {
-            return Failed(TransactionProblems.TooLarge());
+            return Failed(TransactionProblems.TooLarge);
         }
 
         if (!TransactionParser.TryParse(item, out var parsed, out var errors))

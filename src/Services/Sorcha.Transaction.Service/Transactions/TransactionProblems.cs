@@ -12,7 +12,7 @@ public static class TransactionProblems
     public static ItemProblem Unavailable { get; } = Item(StatusCodes.Status503ServiceUnavailable, "Commit unavailable",
         "The register store did not acknowledge the commit; retry (resubmitting is idempotent).");
 
-    public static ItemProblem TooLarge() => Item(StatusCodes.Status413PayloadTooLarge, "Payload too large",
+    public static ItemProblem TooLarge { get; } = Item(StatusCodes.Status413PayloadTooLarge, "Payload too large",
         $"The transaction is larger than the limit of {TransactionsApi.MaxTransactionBytes} bytes.");
 
     /// <summary>400 naming every failing field, as a ValidationProblem does.</summary>
