@@ -8,7 +8,7 @@ namespace Sorcha.Benchmarks;
 
 /// <summary>
 /// The Transaction service's batch stage before the commit: parse a 1,000-item body and check every item (address and
-/// signature) in parallel, as BatchApi does; the mean is per transaction. The single-item rows show where it goes.
+/// signature) in parallel, as SubmissionPipeline does; the mean is per transaction. The single-item rows show where it goes.
 /// </summary>
 [MemoryDiagnoser]
 public class TransactionBatchBenchmarks
@@ -33,7 +33,7 @@ public class TransactionBatchBenchmarks
     [Benchmark(OperationsPerInvoke = BatchSize)]
     public int ParseAndVerifyBatch() => CheckBatch(_body);
 
-    /// <summary>BatchApi's check of a batch body (parse, then every item's address and signature in parallel); also used by CpuTimeProbe.</summary>
+    /// <summary>The Transaction service's check of a batch body (parse, then every item's address and signature in parallel); also used by CpuTimeProbe.</summary>
     public static int CheckBatch(byte[] body)
     {
         using var document = JsonDocument.Parse(body);

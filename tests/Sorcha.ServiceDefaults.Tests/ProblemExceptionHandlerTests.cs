@@ -70,7 +70,7 @@ public sealed class ProblemExceptionHandlerTests
     [Fact]
     public async Task Other_exceptions_are_left_to_the_next_handler()
     {
-        var handler = new ProblemExceptionHandler(Services().GetRequiredService<IProblemDetailsService>(), NullLogger<ProblemExceptionHandler>.Instance);
+        var handler = new ProblemExceptionHandler(NullLogger<ProblemExceptionHandler>.Instance);
 
         Assert.False(await handler.TryHandleAsync(Context(), new InvalidOperationException("a bug"), CancellationToken.None));
         Assert.Null(DownstreamProblems.Map(new HttpRequestException("answered 500", null, HttpStatusCode.InternalServerError)));
@@ -86,7 +86,7 @@ public sealed class ProblemExceptionHandlerTests
     private static async Task<(int Status, JsonElement Problem, HttpContext Context)> HandleAsync(Exception e)
     {
         var services = Services();
-        var handler = new ProblemExceptionHandler(services.GetRequiredService<IProblemDetailsService>(), NullLogger<ProblemExceptionHandler>.Instance);
+        var handler = new ProblemExceptionHandler(NullLogger<ProblemExceptionHandler>.Instance);
         var context = Context(services);
 
         Assert.True(await handler.TryHandleAsync(context, e, CancellationToken.None));

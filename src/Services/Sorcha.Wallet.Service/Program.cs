@@ -2,7 +2,6 @@ using Sorcha.ServiceDefaults;
 using Sorcha.Wallet.Service.Encryption;
 using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
-using Sorcha.Wallet.Service.Transactions;
 using Sorcha.Wallet.Service.Wallets;
 
 var builder = WebApplication.CreateBuilder(args);
@@ -18,5 +17,5 @@ app.MapDefaultEndpoints();
 app.MapWalletsApi();
 app.MapSigningApi();
 app.MapEncryptionApi();
-app.MapTransactionsApi();
+app.MapTransactionSigningApi();
 app.Run();

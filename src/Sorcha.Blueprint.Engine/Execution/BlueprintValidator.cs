@@ -30,7 +30,7 @@ public static class BlueprintValidator
         {
             if (actions[i] is { } action)
             {
-                ActionChecks.Check(action, $"/actions/{i}", participantIds, actionIds, problems);
+                ActionValidator.Check(action, $"/actions/{i}", participantIds, actionIds, problems);
             }
         }
 

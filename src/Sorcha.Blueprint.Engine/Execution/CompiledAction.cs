@@ -168,7 +168,7 @@ public sealed class CompiledAction
             var pointers = disclosure.Pointers ?? [];
             for (var p = 0; p < pointers.Count; p++)
             {
-                if (pointers[p] == ActionChecks.AllData)
+                if (pointers[p] == ActionValidator.AllData)
                 {
                     paths.Add([]);
                 }

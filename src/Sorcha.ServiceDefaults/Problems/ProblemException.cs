@@ -1,4 +1,6 @@
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.AspNetCore.Mvc;
 
 namespace Sorcha.ServiceDefaults.Problems;
 
@@ -14,6 +16,18 @@ public sealed class ProblemException : Exception
     {
         Status = status;
         Title = title;
+    }
+
+    /// <summary>
+    /// A refusal built as its document (<see cref="ApiProblems"/>, a 400's field errors, a member such as
+    /// <c>errors</c> or <c>quota</c>), for a flow whose every failure is thrown: it is written as it would be returned.
+    /// </summary>
+    public ProblemException(ProblemDetails document)
+        : base(document.Detail ?? document.Title)
+    {
+        Status = document.Status ?? StatusCodes.Status500InternalServerError;
+        Title = document.Title ?? "";
+        Document = document;
     }
 
     public ProblemException()
@@ -34,6 +48,13 @@ public sealed class ProblemException : Exception
     public int Status { get; }
 
     public string Title { get; }
+
+    /// <summary>The whole document when this refusal was built as one; otherwise it is made of status, title and message.</summary>
+    public ProblemDetails? Document { get; }
+
+    public static ProblemException Of(ProblemHttpResult problem) => new(problem.ProblemDetails);
+
+    public static ProblemException Of(ValidationProblem problem) => new(problem.ProblemDetails);
 
     public static ProblemException Unavailable(string detail, Exception? innerException = null) =>
         new(StatusCodes.Status503ServiceUnavailable, "Service unavailable", detail, innerException);

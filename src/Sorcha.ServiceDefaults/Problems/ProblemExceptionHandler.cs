@@ -10,7 +10,7 @@ namespace Sorcha.ServiceDefaults.Problems;
 /// (a SorchaApiException, a connection failure, a timeout) as <see cref="DownstreamProblems"/> maps it, so a
 /// dependency's failure never surfaces as a 500. 429 and 503 carry <c>Retry-After: 1</c>, like the platform's other retry answers.
 /// </summary>
-internal sealed class ProblemExceptionHandler(IProblemDetailsService problems, ILogger<ProblemExceptionHandler> logger) : IExceptionHandler
+internal sealed class ProblemExceptionHandler(ILogger<ProblemExceptionHandler> logger) : IExceptionHandler
 {
     public async ValueTask<bool> TryHandleAsync(HttpContext httpContext, Exception exception, CancellationToken cancellationToken)
     {
@@ -30,11 +30,10 @@ internal sealed class ProblemExceptionHandler(IProblemDetailsService problems, I
             httpContext.Response.Headers.RetryAfter = "1";
         }
 
-        return await problems.TryWriteAsync(new ProblemDetailsContext
-        {
-            HttpContext = httpContext,
-            Exception = exception,
-            ProblemDetails = new ProblemDetails { Status = problem.Status, Title = problem.Title, Detail = problem.Message },
-        });
+        // Written as a returned problem result writes it (the problem details service, or plain JSON when the Accept
+        // header declines it), so a refusal reads the same whether its flow returned or threw it.
+        await TypedResults.Problem(problem.Document
+            ?? new ProblemDetails { Status = problem.Status, Title = problem.Title, Detail = problem.Message }).ExecuteAsync(httpContext);
+        return true;
     }
 }

@@ -26,7 +26,7 @@ public static class BlueprintSetup
         builder.Services.AddSingleton<CompiledActionCache>();
         builder.Services.AddSingleton(sp => new BlueprintEngine(sp.GetRequiredService<CompiledActionCache>(),
             sp.GetRequiredService<IOptions<EngineLimits>>().Value));
-        builder.Services.AddTransient<ActionSubmission>();
+        builder.Services.AddTransient<ActionFlow>();
         builder.Services.AddSingleton<TransactionCommits>();
         builder.Services.AddSingleton<StepSigning>();
         builder.Services.AddSingleton<SenderOwnership>();

@@ -9,43 +9,56 @@ namespace Sorcha.Blueprint.Service.Instances;
 /// <summary>
 /// The checks on a submission that need only what was loaded, in the contract's order (docs/api.md, "Blueprints,
 /// instances and actions"): unknown instance/action 404, malformed body 400, not the next action 409, sender not bound
-/// to the action's participant 403. Pure: no I/O.
+/// to the action's participant 403. Pure: no I/O; a refusal is thrown, like every other of the flow (<see cref="ActionFlow"/>).
 /// </summary>
 public static class ActionChecks
 {
     public const int MaxSenderLength = 128;
 
-    /// <summary>True when the body is well formed enough to ask the Wallet service about its sender.</summary>
-    public static bool HasWellFormedSender(SubmitActionRequest request) =>
-        request.Sender is { Length: > 0 and <= MaxSenderLength } sender && Addresses.TryParse(sender, out _, out _);
-
-    /// <returns>Null when the submission may go on to the engine; then <paramref name="action"/> is the action to run.</returns>
-    public static ActionOutcome? Check(string instanceId, string actionId, SubmitActionRequest request, InstanceState? state,
-        BlueprintRecord? record, out BlueprintAction? action)
+    /// <summary>
+    /// The one spelling of "a well-formed sender" (a wallet address, so at most <see cref="MaxSenderLength"/>
+    /// characters): null when it is one, otherwise the 400's field errors so far. Asked once per submission, before
+    /// anything loads, because it also decides whether the Wallet service is asked about the sender yet.
+    /// </summary>
+    public static FieldErrors? SenderErrors(string? sender)
     {
-        action = null;
+        if (sender is { Length: <= MaxSenderLength } && Addresses.TryParse(sender, out _, out _))
+        {
+            return null;
+        }
+
+        var errors = new FieldErrors();
+        if (errors.Required("sender", sender, MaxSenderLength) is not null)
+        {
+            // Given, yet not an address (if it is also blank or too long, both are said).
+            errors.Add("sender", "sender must be a wallet address (bech32m, hrp \"ws\").");
+        }
+
+        return errors;
+    }
+
+    /// <returns>The action to run. <paramref name="senderErrors"/> is what <see cref="SenderErrors"/> said of the body's sender.</returns>
+    public static BlueprintAction Check(string instanceId, string actionId, SubmitActionRequest request, FieldErrors? senderErrors,
+        InstanceState? state, BlueprintRecord? record)
+    {
         if (state is null)
         {
-            return ApiProblems.NotFound($"No instance has the id '{instanceId}'.");
+            throw ProblemException.Of(ApiProblems.NotFound($"No instance has the id '{instanceId}'."));
         }
 
         var instance = state.Record;
         if (record is null || record.Blueprint.Version != instance.BlueprintVersion)
         {
-            return ApiProblems.Conflict($"The instance's blueprint '{instance.BlueprintId}' v{instance.BlueprintVersion} no longer exists.");
+            throw ProblemException.Of(ApiProblems.Conflict(
+                $"The instance's blueprint '{instance.BlueprintId}' v{instance.BlueprintVersion} no longer exists."));
         }
 
-        if (record.Blueprint.FindAction(actionId) is not { } found)
+        if (record.Blueprint.FindAction(actionId) is not { } action)
         {
-            return ApiProblems.NotFound($"Blueprint '{record.Blueprint.Id}' has no action '{actionId}'.");
+            throw ProblemException.Of(ApiProblems.NotFound($"Blueprint '{record.Blueprint.Id}' has no action '{actionId}'."));
         }
 
-        var errors = new FieldErrors();
-        if (errors.Required("sender", request.Sender, MaxSenderLength) is { } given && !Addresses.TryParse(given, out _, out _))
-        {
-            errors.Add("sender", "sender must be a wallet address (bech32m, hrp \"ws\").");
-        }
-
+        var errors = senderErrors ?? new FieldErrors();
         if (JsonNesting.TooDeep(request.Data))
         {
             errors.Add("data", "data " + JsonNesting.Message);
@@ -53,22 +66,19 @@ public static class ActionChecks
 
         if (errors.Any)
         {
-            return TypedResults.ValidationProblem(errors.ToDictionary());
+            throw ProblemException.Of(TypedResults.ValidationProblem(errors.ToDictionary()));
         }
 
         if (state.NextActionId != actionId)
         {
-            return ApiProblems.Conflict(state.NextActionId is null
+            throw ProblemException.Of(ApiProblems.Conflict(state.NextActionId is null
                 ? "The instance is complete; it takes no more actions."
-                : $"The instance is waiting for action '{state.NextActionId}', not '{actionId}'.");
+                : $"The instance is waiting for action '{state.NextActionId}', not '{actionId}'."));
         }
 
-        if (instance.Participants[found.Sender] != request.Sender)
-        {
-            return ApiProblems.Forbidden($"Action '{actionId}' is sent by participant '{found.Sender}', which this instance binds to another wallet.");
-        }
-
-        action = found;
-        return null;
+        return instance.Participants[action.Sender] == request.Sender
+            ? action
+            : throw ProblemException.Of(ApiProblems.Forbidden(
+                $"Action '{actionId}' is sent by participant '{action.Sender}', which this instance binds to another wallet."));
     }
 }

@@ -11,14 +11,13 @@ namespace Sorcha.Blueprint.Service.Instances;
 
 /// <summary>
 /// validate → calculate → route → disclose on one budget, and the canonical bytes of each participant's share: what the
-/// step will record. Over the budget, data failing the schema, no route → 422, all before anything is claimed. No I/O.
+/// step will record. Over the budget, data failing the schema, no route → 422 (thrown), all before anything is claimed. No I/O.
 /// </summary>
 public static class ActionPlanner
 {
-    public static ActionOutcome? Plan(BlueprintEngine engine, WorkBudget budget, BlueprintModel blueprint, BlueprintAction action,
-        InstanceRecord instance, SubmitActionRequest request, out StepPlan? plan)
+    public static StepPlan Plan(BlueprintEngine engine, WorkBudget budget, BlueprintModel blueprint, BlueprintAction action,
+        InstanceRecord instance, SubmitActionRequest request)
     {
-        plan = null;
         ActionResult result;
         try
         {
@@ -26,23 +25,24 @@ public static class ActionPlanner
         }
         catch (InvalidBlueprintException e)
         {
-            return EngineProblems.Invalid("The action cannot be executed", "The blueprint's action does not compile.", e.Problems);
+            throw ProblemException.Of(
+                EngineProblems.Invalid("The action cannot be executed", "The blueprint's action does not compile.", e.Problems));
         }
         catch (BudgetExceededException e)
         {
-            return EngineProblems.BudgetExceeded(e);
+            throw ProblemException.Of(EngineProblems.BudgetExceeded(e));
         }
 
         if (!result.Valid)
         {
-            return EngineProblems.Invalid("The data does not match the action's schema",
+            throw ProblemException.Of(EngineProblems.Invalid("The data does not match the action's schema",
                 $"{result.Validation.Errors.Count} problem(s); each is listed under errors by its JSON Pointer into the data.",
-                result.Validation.Errors);
+                result.Validation.Errors));
         }
 
         if (result.Route!.IsNoMatch)
         {
-            return ApiProblems.Unprocessable(result.Route.Error!, "No route matches");
+            throw ProblemException.Of(ApiProblems.Unprocessable(result.Route.Error!, "No route matches"));
         }
 
         var shares = new List<DisclosedShare>();
@@ -57,7 +57,7 @@ public static class ActionPlanner
         }
         catch (FormatException e)
         {
-            return ApiProblems.Unprocessable($"The data has no canonical JSON form (RFC 8785): {e.Message}");
+            throw ProblemException.Of(ApiProblems.Unprocessable($"The data has no canonical JSON form (RFC 8785): {e.Message}"));
         }
 
         var calculated = new JsonObject();
@@ -66,7 +66,6 @@ public static class ActionPlanner
             calculated[field] = result.Data![field]?.DeepClone();
         }
 
-        plan = new StepPlan(action.Id, request.Sender!, result.Route.NextActionId, calculated, shares, digest);
-        return null;
+        return new StepPlan(action.Id, request.Sender!, result.Route.NextActionId, calculated, shares, digest);
     }
 }

@@ -24,7 +24,7 @@ public enum ClaimOutcome
 public sealed class InstanceStore(IConnectionMultiplexer redis)
 {
     /// <summary>
-    /// How long a claim lives if its holder dies. Longer than the submission deadline (ActionSubmission.Deadline), so
+    /// How long a claim lives if its holder dies. Longer than the submission deadline (ActionFlow.Deadline), so
     /// a live holder never loses it; a crashed one blocks the step for at most this long.
     /// </summary>
     public static readonly TimeSpan ClaimLifetime = TimeSpan.FromSeconds(60);

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
@@ -41,6 +40,7 @@ public static class InstancesApi
         group.MapPost("/{instanceId}/actions/{actionId}", Submit).WithMetadata(new RequestSizeLimitAttribute(ExecutionApi.MaxDataBytes))
             .WithName("SubmitAction")
             .WithSummary("Runs the instance's next action: validate, calculate, route, disclose, encrypt, sign, commit.")
+            .ProducesValidationProblem()
             .ProducesProblem(StatusCodes.Status403Forbidden)
             .ProducesProblem(StatusCodes.Status404NotFound)
             .ProducesProblem(StatusCodes.Status409Conflict)
@@ -152,17 +152,12 @@ public static class InstancesApi
             [.. state.Steps.Select(s => s.TxId)], state.Steps, r.CreatedAt, state.UpdatedAt));
     }
 
-    /// <summary>The flow and its checks' order are <see cref="ActionSubmission"/>'s; here only binding and the answer.</summary>
-    private static async Task<Results<Created<SubmitActionResponse>, ValidationProblem, ProblemHttpResult>> Submit(
-        [AsParameters] SubmitActionCall call, ActionSubmission submission) =>
-        await submission.SubmitAsync(call.InstanceId, call.ActionId, call.Request, call.Context) switch
-        {
-            ActionOutcome.Committed c => TypedResults.Created(
-                $"/api/registers/{Uri.EscapeDataString(c.RegisterId)}/transactions/{c.Response.TxId}", c.Response),
-            ActionOutcome.Invalid i => i.Problem,
-            ActionOutcome.Refused r => r.Problem,
-            _ => throw new UnreachableException(),
-        };
+    /// <summary>The flow, its checks' order and its refusals (thrown) are <see cref="ActionFlow"/>'s; here only binding and the answer.</summary>
+    private static async Task<Created<SubmitActionResponse>> Submit([AsParameters] SubmitActionCall call, ActionFlow flow)
+    {
+        var (registerId, response) = await flow.SubmitAsync(call.InstanceId, call.ActionId, call.Request, call.Context);
+        return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(registerId)}/transactions/{response.TxId}", response);
+    }
 
     private static ProblemHttpResult InstanceNotFound(string id) => ApiProblems.NotFound($"No instance has the id '{id}'.");
 }

@@ -1,4 +1,7 @@
+using System.Text.Json;
 using System.Text.Json.Nodes;
+using System.Text.Json.Serialization;
+using Sorcha.Client;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -12,7 +15,7 @@ public sealed record PendingStep(
     string ActionId,
     int Step,
     string TxId,
-    JsonObject Transaction,
+    [property: JsonConverter(typeof(TransactionJson))] Transaction Transaction,
     string DataDigest,
     string? NextActionId,
     JsonObject Calculated,
@@ -26,3 +29,16 @@ public sealed record StepPlan(
     JsonObject Calculated,
     IReadOnlyList<DisclosedShare> Shares,
     string DataDigest);
+
+/// <summary>
+/// A pending transaction in Redis is written as the platform writes a Transaction (Sorcha.Client's JSON: algorithm
+/// names, no nulls), not with the store's own options, so pending steps stored by any version read back the same.
+/// </summary>
+internal sealed class TransactionJson : JsonConverter<Transaction>
+{
+    public override Transaction Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
+        JsonSerializer.Deserialize(ref reader, SorchaJsonContext.Default.Transaction)!;
+
+    public override void Write(Utf8JsonWriter writer, Transaction value, JsonSerializerOptions options) =>
+        JsonSerializer.Serialize(writer, value, SorchaJsonContext.Default.Transaction);
+}

@@ -34,7 +34,7 @@ public sealed class SenderOwnership(PlatformClients clients) : IDisposable
         }
         catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
         {
-            throw ActionSubmission.NotYours(sender, e);
+            throw ActionFlow.NotYours(sender, e);
         }
 
         _owned.Set((caller, sender), true, new MemoryCacheEntryOptions { Size = 1, AbsoluteExpirationRelativeToNow = Remembered });

@@ -1,4 +1,3 @@
-using System.Text.Json;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
 using Sorcha.ServiceDefaults.Problems;
@@ -24,7 +23,7 @@ public sealed class StepSigning(PlatformClients clients)
         }
         catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)
         {
-            throw ActionSubmission.NotYours(plan.Sender, e);
+            throw ActionFlow.NotYours(plan.Sender, e);
         }
         catch (SorchaApiException e) when (e.Status == StatusCodes.Status422UnprocessableEntity)
         {
@@ -41,8 +40,6 @@ public sealed class StepSigning(PlatformClients clients)
         }
 
         var recipients = plan.Shares.Select(s => s.Address).Distinct(StringComparer.Ordinal).ToList();
-        return new PendingStep(plan.ActionId, step, prepared.TxId,
-            JsonSerializer.SerializeToNode(signed, SorchaJsonContext.Default.Transaction)!.AsObject(), plan.DataDigest,
-            plan.NextActionId, plan.Calculated, recipients);
+        return new PendingStep(plan.ActionId, step, prepared.TxId, signed, plan.DataDigest, plan.NextActionId, plan.Calculated, recipients);
     }
 }

@@ -82,23 +82,9 @@ public static class DocketsApi
 
     private const int TxIdChunk = 4096;
 
-    private static async Task<Results<Ok<Paged<Docket>>, ValidationProblem, ProblemHttpResult>> List(
-        string id, int? page, int? pageSize, RegisterStore store)
-    {
-        if (PageQuery.Validate(page, pageSize, out var query) is { } errors)
-        {
-            return TypedResults.ValidationProblem(errors);
-        }
-
-        if (await store.GetStateAsync(id) is not { } state)
-        {
-            return RegisterProblems.NotFound(id);
-        }
-
-        var take = (int)Math.Clamp(state.Dockets - query.Skip, 0, query.PageSize);
-        var items = await store.GetDocketsAsync(id, query.Skip, take);
-        return TypedResults.Ok(new Paged<Docket>(items, query.Page, query.PageSize, state.Dockets));
-    }
+    private static Task<Results<Ok<Paged<Docket>>, ValidationProblem, ProblemHttpResult>> List(
+        string id, int? page, int? pageSize, RegisterStore store) =>
+        RegisterPages.ReadAsync(id, page, pageSize, store, state => state.Dockets, store.GetDocketsAsync);
 
     private static async Task<Results<Ok<Docket>, ProblemHttpResult>> Get(string id, long number, RegisterStore store)
     {

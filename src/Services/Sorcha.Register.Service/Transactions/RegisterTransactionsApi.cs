@@ -25,23 +25,9 @@ public static class RegisterTransactionsApi
         return group;
     }
 
-    private static async Task<Results<Ok<Paged<StoredTransaction>>, ValidationProblem, ProblemHttpResult>> List(
-        string id, int? page, int? pageSize, RegisterStore store)
-    {
-        if (PageQuery.Validate(page, pageSize, out var query) is { } errors)
-        {
-            return TypedResults.ValidationProblem(errors);
-        }
-
-        if (await store.GetStateAsync(id) is not { } state)
-        {
-            return RegisterProblems.NotFound(id);
-        }
-
-        var take = (int)Math.Clamp(state.Height - query.Skip, 0, query.PageSize);
-        var items = await store.GetTransactionsAsync(id, query.Skip, take);
-        return TypedResults.Ok(new Paged<StoredTransaction>(items, query.Page, query.PageSize, state.Height));
-    }
+    private static Task<Results<Ok<Paged<StoredTransaction>>, ValidationProblem, ProblemHttpResult>> List(
+        string id, int? page, int? pageSize, RegisterStore store) =>
+        RegisterPages.ReadAsync(id, page, pageSize, store, state => state.Height, store.GetTransactionsAsync);
 
     private static async Task<Results<Ok<StoredTransaction>, ProblemHttpResult>> Get(string id, string txId, RegisterStore store)
     {

@@ -13,13 +13,17 @@ public sealed class GroupCommitter(RegisterStore store, ILogger<GroupCommitter> 
 {
     private readonly ConcurrentDictionary<string, RegisterLane> _lanes = new(StringComparer.Ordinal);
 
-    /// <summary>The commit, or null when the register does not exist. Throws when Redis failed (nothing acknowledged).</summary>
-    public Task<AppendedTransaction?> SubmitAsync(ParsedTransaction transaction) =>
-        LaneFor(transaction.RegisterId).Enqueue([transaction])[0];
-
-    /// <summary>Submits many at once (each register's share joins its lane in one go); results in input order.</summary>
+    /// <summary>
+    /// Submits many at once (each register's share joins its lane in one go); results in input order, each the commit,
+    /// or null when the register does not exist, or failed when Redis did (nothing acknowledged).
+    /// </summary>
     public IReadOnlyList<Task<AppendedTransaction?>> SubmitMany(IReadOnlyList<ParsedTransaction> transactions)
     {
+        if (transactions.Count == 1)
+        {
+            return LaneFor(transactions[0].RegisterId).Enqueue(transactions); // a single POST: nothing to group
+        }
+
         var tasks = new Task<AppendedTransaction?>[transactions.Count];
         foreach (var group in transactions.Select((tx, i) => (tx, i)).GroupBy(x => x.tx.RegisterId, StringComparer.Ordinal))
         {

@@ -1,8 +1,6 @@
-using System.Runtime.InteropServices;
 using System.Security.Claims;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http.HttpResults;
-using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Problems;
@@ -34,14 +32,9 @@ public static class BatchApi
             return ApiProblems.TooLarge("The batch", MaxBatchBytes);
         }
 
-        JsonDocument document;
-        try
+        if (!RequestBody.TryParse(body, out var document, out var notParsed))
         {
-            document = JsonDocument.Parse(body);
-        }
-        catch (JsonException e)
-        {
-            return TypedResults.ValidationProblem(new Dictionary<string, string[]> { ["$"] = [$"is not valid JSON: {e.Message}"] });
+            return notParsed;
         }
 
         using (document)
@@ -69,7 +62,8 @@ public static class BatchApi
                 });
             }
 
-            return TypedResults.Ok(new BatchResponse(await CommitAsync([.. array.EnumerateArray()], new WriteRights(user, store), commits)));
+            var (results, _) = await SubmissionPipeline.RunAsync([.. array.EnumerateArray()], new WriteRights(user, store), commits);
+            return TypedResults.Ok(new BatchResponse(results));
         }
     }
 
@@ -98,82 +92,4 @@ public static class BatchApi
 
         return errors.Any ? errors.ToDictionary() : null;
     }
-
-    /// <summary>Parses and checks every item in parallel across cores, then commits the good ones together.</summary>
-    private static async Task<BatchItemResult[]> CommitAsync(JsonElement[] items, WriteRights rights, GroupCommitter commits)
-    {
-        var results = new BatchItemResult?[items.Length];
-        var parsed = new ParsedTransaction?[items.Length];
-        Parallel.For(0, items.Length, i => results[i] = Check(items[i], out parsed[i]));
-        for (var i = 0; i < items.Length; i++)
-        {
-            if (parsed[i] is { } transaction)
-            {
-                try
-                {
-                    if (await rights.CheckAsync(transaction) is { } refused)
-                    {
-                        (results[i], parsed[i]) = (Failed(refused), null);
-                    }
-                }
-                catch (Exception e) when (TransactionProblems.IsStoreFailure(e))
-                {
-                    (results[i], parsed[i]) = (Failed(TransactionProblems.UnavailableItem()), null);
-                }
-            }
-        }
-
-        var accepted = Enumerable.Range(0, items.Length).Where(i => parsed[i] is not null).ToArray();
-        var tasks = commits.SubmitMany([.. accepted.Select(i => parsed[i]!)]);
-        for (var k = 0; k < accepted.Length; k++)
-        {
-            results[accepted[k]] = await ToResultAsync(parsed[accepted[k]]!, tasks[k]);
-        }
-
-        return results!;
-    }
-
-    private static BatchItemResult? Check(JsonElement item, out ParsedTransaction? transaction)
-    {
-        transaction = null;
-        if (JsonMarshal.GetRawUtf8Value(item).Length > TransactionsApi.MaxTransactionBytes)
-        {
-            return Failed(TransactionProblems.Item(StatusCodes.Status413PayloadTooLarge, "Payload too large",
-                $"The transaction is larger than the limit of {TransactionsApi.MaxTransactionBytes} bytes."));
-        }
-
-        if (!TransactionParser.TryParse(item, out var parsed, out var errors))
-        {
-            return Failed(TransactionProblems.Item(StatusCodes.Status400BadRequest, "One or more validation errors occurred.", null,
-                TransactionProblems.Errors(errors)));
-        }
-
-        if (TransactionChecks.Verify(parsed) is { } reason)
-        {
-            return Failed(TransactionProblems.Item(StatusCodes.Status422UnprocessableEntity, TransactionProblems.RejectedTitle, reason));
-        }
-
-        transaction = parsed;
-        return null;
-    }
-
-    private static async Task<BatchItemResult> ToResultAsync(ParsedTransaction transaction, Task<AppendedTransaction?> commit)
-    {
-        try
-        {
-            return await commit switch
-            {
-                null => Failed(TransactionProblems.Item(StatusCodes.Status422UnprocessableEntity, TransactionProblems.UnknownRegisterTitle,
-                    TransactionProblems.UnknownRegisterDetail(transaction.RegisterId))),
-                { Status: AppendStatus.Created } created => new BatchItemResult(StatusCodes.Status201Created, created.Transaction, null),
-                { } existing => new BatchItemResult(StatusCodes.Status200OK, existing.Transaction, null),
-            };
-        }
-        catch (Exception e) when (TransactionProblems.IsStoreFailure(e))
-        {
-            return Failed(TransactionProblems.UnavailableItem());
-        }
-    }
-
-    private static BatchItemResult Failed(ItemProblem problem) => new(problem.Status, null, problem);
 }

@@ -1,4 +1,6 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
+using System.Text.Json;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ServiceDefaults.Problems;
 
@@ -48,6 +50,22 @@ internal static class RequestBody
         finally
         {
             ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+    /// <summary>The body as one JSON document, or the 400 naming <c>$</c> with the parser's reason.</summary>
+    public static bool TryParse(byte[] body, [NotNullWhen(true)] out JsonDocument? document, [NotNullWhen(false)] out ValidationProblem? invalid)
+    {
+        try
+        {
+            (document, invalid) = (JsonDocument.Parse(body), null);
+            return true;
+        }
+        catch (JsonException e)
+        {
+            (document, invalid) = (null, TypedResults.ValidationProblem(
+                new Dictionary<string, string[]> { ["$"] = [$"is not valid JSON: {e.Message}"] }));
+            return false;
         }
     }
 }

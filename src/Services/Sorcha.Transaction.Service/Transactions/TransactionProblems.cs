@@ -1,18 +1,22 @@
-using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Ledger.Transactions;
 using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Transaction.Service.Transactions;
 
-/// <summary>The answers a submission can get besides success, shared by the single and the batch endpoint.</summary>
+/// <summary>
+/// What a submitted transaction can be refused for, as a batch item's problem; a single POST answers the same problem
+/// as its own document (<see cref="TransactionsApi"/>).
+/// </summary>
 public static class TransactionProblems
 {
-    public const string RejectedTitle = "Transaction rejected";
-    public const string UnknownRegisterTitle = "Unknown register";
-    public const string UnavailableTitle = "Commit unavailable";
+    public static ItemProblem Unavailable { get; } = Item(StatusCodes.Status503ServiceUnavailable, "Commit unavailable",
+        "The register store did not acknowledge the commit; retry (resubmitting is idempotent).");
 
-    public static Dictionary<string, string[]> Errors(IReadOnlyList<FieldError> errors)
+    public static ItemProblem TooLarge { get; } = Item(StatusCodes.Status413PayloadTooLarge, "Payload too large",
+        $"The transaction is larger than the limit of {TransactionsApi.MaxTransactionBytes} bytes.");
+
+    /// <summary>400 naming every failing field, as a ValidationProblem does.</summary>
+    public static ItemProblem Invalid(IReadOnlyList<FieldError> errors)
     {
         var fields = new FieldErrors();
         foreach (var error in errors)
@@ -20,34 +24,21 @@ public static class TransactionProblems
             fields.Add(error.Field, error.Message);
         }
 
-        return fields.ToDictionary();
+        return Item(StatusCodes.Status400BadRequest, "One or more validation errors occurred.", null, fields.ToDictionary());
     }
 
-    public static string UnknownRegisterDetail(string registerId) => $"unknown register: no register has the id '{registerId}'.";
+    public static ItemProblem Rejected(string reason) => Item(StatusCodes.Status422UnprocessableEntity, "Transaction rejected", reason);
 
-    public static string UnavailableDetail => "The register store did not acknowledge the commit; retry (resubmitting is idempotent).";
+    public static ItemProblem UnknownRegister(string registerId) => Item(StatusCodes.Status422UnprocessableEntity, "Unknown register",
+        $"unknown register: no register has the id '{registerId}'.");
 
-    public static ProblemHttpResult Rejected(string reason) =>
-        ApiProblems.Unprocessable(reason, RejectedTitle);
-
-    public static ProblemHttpResult UnknownRegister(string registerId) =>
-        ApiProblems.Unprocessable(UnknownRegisterDetail(registerId), UnknownRegisterTitle);
-
-    /// <summary>An item problem as the top-level answer of a single submission.</summary>
-    public static ProblemHttpResult ToResult(ItemProblem problem) =>
-        ApiProblems.Problem(problem.Status, problem.Title, problem.Detail, problem.Type);
-
-    /// <summary>A batch item the store did not acknowledge.</summary>
-    public static ItemProblem UnavailableItem() => Item(StatusCodes.Status503ServiceUnavailable, UnavailableTitle, UnavailableDetail);
-
-    public static ProblemHttpResult Unavailable() =>
-        ApiProblems.Unavailable(UnavailableDetail, UnavailableTitle);
+    public static ItemProblem Forbidden(string detail) => Item(StatusCodes.Status403Forbidden, "Forbidden", detail);
 
     /// <summary>Failures that mean "Redis did not acknowledge": the client may retry; anything else is a bug and stays a 500.</summary>
     public static bool IsStoreFailure(Exception e) =>
         e is StackExchange.Redis.RedisException or TimeoutException or Registers.Store.AppendConflictException;
 
-    public static ItemProblem Item(int status, string title, string? detail, IDictionary<string, string[]>? errors = null) =>
+    private static ItemProblem Item(int status, string title, string? detail, IDictionary<string, string[]>? errors = null) =>
         new(TypeFor(status), title, status, detail, errors);
 
     private static string TypeFor(int status) => status switch

@@ -2,7 +2,6 @@ using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
 using Sorcha.Ledger.Formats;
-using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Transaction.Service.Commit;
@@ -41,6 +40,7 @@ public static class TransactionsApi
     private static Ok<TransactionLimits> Limits() =>
         TypedResults.Ok(new TransactionLimits(MaxTransactionBytes, BatchApi.MaxBatchSize, BatchApi.MaxBatchBytes));
 
+    /// <summary>A batch of one through <see cref="SubmissionPipeline"/>, its item's problem answered as a document of its own.</summary>
     private static async Task<Results<Created<StoredTransaction>, Ok<StoredTransaction>, ValidationProblem, ProblemHttpResult>> Submit(
         HttpRequest request, ClaimsPrincipal user, RegisterStore store, GroupCommitter commits, CancellationToken cancellationToken)
     {
@@ -54,38 +54,25 @@ public static class TransactionsApi
             return ApiProblems.TooLarge("The transaction", MaxTransactionBytes);
         }
 
-        if (!TransactionParser.TryParse(body, out var transaction, out var errors))
+        if (!RequestBody.TryParse(body, out var document, out var notParsed))
         {
-            return TypedResults.ValidationProblem(TransactionProblems.Errors(errors));
+            return notParsed;
         }
 
-        if (TransactionChecks.Verify(transaction) is { } reason)
+        using (document)
         {
-            return TransactionProblems.Rejected(reason);
-        }
-
-        AppendedTransaction? committed;
-        try
-        {
-            if (await new WriteRights(user, store).CheckAsync(transaction) is { } refused)
+            var (results, parsed) = await SubmissionPipeline.RunAsync([document.RootElement], new WriteRights(user, store), commits);
+            return results[0] switch
             {
-                return TransactionProblems.ToResult(refused);
-            }
+                { Status: StatusCodes.Status201Created } created => TypedResults.Created(
+                    $"/api/registers/{parsed[0]!.RegisterId}/transactions/{parsed[0]!.TxId}", created.Transaction),
+                { Problem: null } existing => TypedResults.Ok(existing.Transaction),
 
-            committed = await commits.SubmitAsync(transaction);
+                // Each type is the status's default, as the answers of this route always had (a batch item names its own).
+                { Problem: { Errors: { } errors } } => TypedResults.ValidationProblem(errors),
+                { Problem: { } problem } => ApiProblems.Problem(problem.Status, problem.Title, problem.Detail),
+            };
         }
-        catch (Exception e) when (TransactionProblems.IsStoreFailure(e))
-        {
-            return TransactionProblems.Unavailable();
-        }
-
-        return committed switch
-        {
-            null => TransactionProblems.UnknownRegister(transaction.RegisterId),
-            { Status: AppendStatus.Created } => TypedResults.Created(
-                $"/api/registers/{transaction.RegisterId}/transactions/{transaction.TxId}", committed.Transaction),
-            _ => TypedResults.Ok(committed.Transaction),
-        };
     }
 
     private static async Task<Results<Ok<TransactionLocation>, ValidationProblem, ProblemHttpResult>> Locate(string txId, RegisterStore store)

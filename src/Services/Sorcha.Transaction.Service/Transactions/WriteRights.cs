@@ -27,26 +27,27 @@ public sealed class WriteRights(ClaimsPrincipal user, RegisterStore store)
         {
             if (!isAction)
             {
-                return Forbidden("The Blueprint service's token commits workflow steps (metadata type Action) only.");
+                return TransactionProblems.Forbidden("The Blueprint service's token commits workflow steps (metadata type Action) only.");
             }
 
             // The step uses the write right of the instance's creator, checked now rather than only at creation, so
             // that revoking it stops the instance too.
             return user.FindFirst(ServiceTokens.WriterClaim)?.Value is not { Length: > 0 } writer
-                ? Forbidden("The service token names no writer.")
+                ? TransactionProblems.Forbidden("The service token names no writer.")
                 : await RightOfAsync(transaction.RegisterId, writer) == WriteRight.None
-                    ? Forbidden($"The instance's creator '{writer}' may no longer append to register '{transaction.RegisterId}'.")
+                    ? TransactionProblems.Forbidden(
+                        $"The instance's creator '{writer}' may no longer append to register '{transaction.RegisterId}'.")
                     : null;
         }
 
         if (isAction)
         {
-            return Forbidden("A transaction whose metadata type is Action is a workflow step: only the Blueprint service commits it, " +
+            return TransactionProblems.Forbidden("A transaction whose metadata type is Action is a workflow step: only the Blueprint service commits it, " +
                 "after its checks (POST /api/instances/{instanceId}/actions/{actionId}).");
         }
 
         return await RightOfAsync(transaction.RegisterId, user.CallerId()) == WriteRight.None
-            ? Forbidden($"You are neither the owner nor a writer of register '{transaction.RegisterId}'; its owner grants writers " +
+            ? TransactionProblems.Forbidden($"You are neither the owner nor a writer of register '{transaction.RegisterId}'; its owner grants writers " +
                 "(PUT /api/registers/{id}/writers/{subject}).")
             : null;
     }
@@ -60,6 +61,4 @@ public sealed class WriteRights(ClaimsPrincipal user, RegisterStore store)
 
         return right;
     }
-
-    private static ItemProblem Forbidden(string detail) => TransactionProblems.Item(StatusCodes.Status403Forbidden, "Forbidden", detail);
 }

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Text.Json;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Platform;
@@ -21,9 +20,15 @@ public sealed record DisclosedShare(string Participant, string Address, byte[] P
 /// prepare (one Wallet call seals every share and signs, <see cref="StepSigning"/>) → pending (kept before the commit)
 /// → commit (<see cref="TransactionCommits"/>) → advance. Everything downstream runs as the caller (its token,
 /// forwarded), except the commit, made with this service's own token.
+/// <para>
+/// One failure channel: every refusal, from the first check to the commit, is a thrown <see cref="ProblemException"/>
+/// (a failed downstream call is its own exception, mapped by the same handler), and a submission returns only its
+/// commit. Returning the early refusals instead would still leave the later ones thrown: they end deep in awaited
+/// calls whose cleanup (giving the claim back, keeping or dropping the pending transaction) is what try/finally is for.
+/// </para>
 /// </summary>
-public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore store, BlueprintEngine engine,
-    SenderOwnership owners, StepSigning signing, TransactionCommits commits, TimeProvider clock, ILogger<ActionSubmission> logger)
+public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, BlueprintEngine engine,
+    SenderOwnership owners, StepSigning signing, TransactionCommits commits, TimeProvider clock, ILogger<ActionFlow> logger)
 {
     /// <summary>Spans for each stage of a submission (see <see cref="ServerTiming"/>).</summary>
     public static readonly ActivitySource Source = new(TelemetrySetup.SourcePrefix + "Blueprint");
@@ -34,7 +39,9 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
     /// </summary>
     public static readonly TimeSpan Deadline = TimeSpan.FromSeconds(40);
 
-    public async Task<ActionOutcome> SubmitAsync(string instanceId, string actionId, SubmitActionRequest request, HttpContext context)
+    /// <returns>The committed step and the register it is in; every refusal is thrown.</returns>
+    public async Task<(string RegisterId, SubmitActionResponse Response)> SubmitAsync(string instanceId, string actionId,
+        SubmitActionRequest request, HttpContext context)
     {
         var timing = context.Timing();
         var ct = context.RequestAborted;
@@ -42,8 +49,9 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
         // The sender check needs only the body, so it runs while the instance and blueprint load; its answer is
         // looked at only after the checks that come first in the contract's order. A submission refused before that
         // cancels it and observes its end, so a Wallet 403 or a cancellation never becomes an unobserved exception.
+        var senderErrors = ActionChecks.SenderErrors(request.Sender);
         using var senderCancel = CancellationTokenSource.CreateLinkedTokenSource(ct);
-        var senderCheck = ActionChecks.HasWellFormedSender(request) ? owners.CheckAsync(context.User.CallerId(), request.Sender!, senderCancel.Token) : null;
+        var senderCheck = senderErrors is null ? owners.CheckAsync(context.User.CallerId(), request.Sender!, senderCancel.Token) : null;
         try
         {
             InstanceState? state;
@@ -54,20 +62,11 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
                 record = state is null ? null : await blueprints.GetAsync(state.Record.BlueprintId);
             }
 
-            if (ActionChecks.Check(instanceId, actionId, request, state, record, out var action) is { } refused)
-            {
-                return refused;
-            }
-
-            StepPlan? plan;
+            var action = ActionChecks.Check(instanceId, actionId, request, senderErrors, state, record);
+            StepPlan plan;
             using (timing.Measure("engine", Source))
             {
-                refused = ActionPlanner.Plan(engine, engine.Budget(ct), record!.Blueprint, action!, state!.Record, request, out plan);
-            }
-
-            if (refused is not null)
-            {
-                return refused;
+                plan = ActionPlanner.Plan(engine, engine.Budget(ct), record!.Blueprint, action, state!.Record, request);
             }
 
             using (timing.Measure("sender", Source))
@@ -76,8 +75,7 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
                 senderCheck = null;
             }
 
-            var response = await RunClaimedAsync(state.Record, plan!, context.User.CallerId(), timing);
-            return new ActionOutcome.Committed(state.Record.RegisterId, response);
+            return (state.Record.RegisterId, await RunClaimedAsync(state.Record, plan, context.User.CallerId(), timing));
         }
         finally
         {
@@ -130,8 +128,7 @@ public sealed class ActionSubmission(BlueprintStore blueprints, InstanceStore st
             {
                 try
                 {
-                    commit = await commits.CommitAsync(pending.Transaction.Deserialize(SorchaJsonContext.Default.Transaction)!, pending.TxId,
-                        caller, instance.CreatedBy, deadline.Token);
+                    commit = await commits.CommitAsync(pending.Transaction, pending.TxId, caller, instance.CreatedBy, deadline.Token);
                 }
                 catch (ProblemException e) when (TransactionCommits.RefusesTheBytes(e))
                 {

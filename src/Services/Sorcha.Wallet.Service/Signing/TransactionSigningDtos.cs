@@ -1,7 +1,7 @@
 using System.Text.Json.Serialization;
 using System.Text.Json.Nodes;
 
-namespace Sorcha.Wallet.Service.Transactions;
+namespace Sorcha.Wallet.Service.Signing;
 
 /// <summary>
 /// <c>POST /api/wallets/{address}/transactions</c>: the unsigned transaction's fields; its payload is

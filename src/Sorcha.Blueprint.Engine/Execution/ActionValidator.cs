@@ -7,7 +7,7 @@ namespace Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Engine.Model;
 
 /// <summary>The per-action part of publish validation: references, schema, logic and disclosure pointers.</summary>
-internal static class ActionChecks
+internal static class ActionValidator
 {
     /// <summary>The disclosure pointer meaning "all of the data".</summary>
     internal const string AllData = "/*";

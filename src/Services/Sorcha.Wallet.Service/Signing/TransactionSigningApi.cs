@@ -11,18 +11,17 @@ using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.Wallet.Service.Encryption;
-using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;
 
-namespace Sorcha.Wallet.Service.Transactions;
+namespace Sorcha.Wallet.Service.Signing;
 
 /// <summary>
 /// Encrypt-for-every-recipient and sign in one call (docs/api.md, "Wallets"): an action used to need one encrypt call
 /// per recipient and a sign call. The transaction is assembled by Sorcha.Ledger's <see cref="TransactionDraft"/>, so
 /// the signature covers exactly the bytes the Transaction service hashes; the private key never leaves this service.
 /// </summary>
-public static class TransactionsApi
+public static class TransactionSigningApi
 {
     /// <summary>As many as a blueprint has participants (each gets at most one disclosure per action).</summary>
     public const int MaxRecipients = 100;
@@ -30,7 +29,7 @@ public static class TransactionsApi
     /// <summary>The envelopes as api.md's Envelope, as the encrypt endpoint answers them.</summary>
     private static readonly JsonSerializerOptions Web = new(JsonSerializerDefaults.Web);
 
-    public static void MapTransactionsApi(this IEndpointRouteBuilder app)
+    public static void MapTransactionSigningApi(this IEndpointRouteBuilder app)
     {
         app.MapPost("/api/wallets/{address}/transactions", Prepare).RequireAuthorization().WithTags("Signing")
             .WithName("PrepareTransaction")
