@@ -7,6 +7,7 @@ using Sorcha.Wallet.Service.Wallets;
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddWalletStorage();
+builder.AddOpenKeys();
 builder.AddEnvelopeSchema();
 builder.Services.AddSingleton<RsaKeyGeneration>();
 builder.Services.AddSingleton(TimeProvider.System);

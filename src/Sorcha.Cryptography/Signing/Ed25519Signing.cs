@@ -31,6 +31,8 @@ internal static class Ed25519Signing
 
     private static readonly Ed25519 _ed25519 = NSec.Cryptography.SignatureAlgorithm.Ed25519;
 
+    internal static Ed25519 Algorithm => _ed25519;
+
     // The canonical encodings of the eight points of small order: y = 0 and the two y's of order 8 with either sign of
     // x, and y = 1 and y = p − 1, whose x is 0 (so only sign bit 0).
     private static readonly byte[][] _smallOrderKeys =
@@ -96,7 +98,7 @@ internal static class Ed25519Signing
     /// Importing derives the public key again (NSec takes no known one), so a signature costs about two scalar
     /// multiplications; in exchange nothing derived from a private key outlives the call.
     /// </summary>
-    private static Key Import(ReadOnlySpan<byte> privateKey)
+    internal static Key Import(ReadOnlySpan<byte> privateKey)
     {
         if (privateKey.Length != SeedSize)
         {

@@ -1,4 +1,5 @@
 using System.Net;
+using System.Net.Http.Json;
 using System.Text.Json;
 using Xunit.Abstractions;
 
@@ -11,6 +12,45 @@ namespace Sorcha.FaultTests.Reliability;
 /// </summary>
 public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHelper output) : IClassFixture<ReplicaPlatformFixture>
 {
+    [Fact]
+    public async Task A_wallet_deleted_through_one_replica_is_signed_for_by_no_replica_though_both_held_its_key_open()
+    {
+        var token = await platform.TokenAsync("replica-open-keys");
+        var replicas = platform.ReplicasOf("wallet").Select(r => new HttpClient { BaseAddress = platform.App[r].Url }).ToList();
+        foreach (var replica in replicas)
+        {
+            replica.DefaultRequestHeaders.Authorization = new("Bearer", token);
+        }
+
+        using var created = await replicas[0].PostAsJsonAsync("/api/wallets", new { name = "open keys", algorithm = "ED25519" });
+        Assert.Equal(HttpStatusCode.Created, created.StatusCode);
+        var address = (await created.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("address").GetString();
+        var sign = new { data = Convert.ToBase64String("open"u8.ToArray()) };
+        // Twice on each: the first opens the key, the second signs with the key kept open (Wallet:OpenKeys).
+        foreach (var replica in replicas.Concat(replicas))
+        {
+            using var signed = await replica.PostAsJsonAsync($"/api/wallets/{address}/sign", sign);
+            Assert.Equal(HttpStatusCode.OK, signed.StatusCode);
+        }
+
+        using (var deleted = await replicas[0].DeleteAsync($"/api/wallets/{address}"))
+        {
+            Assert.Equal(HttpStatusCode.NoContent, deleted.StatusCode);
+        }
+
+        // At once, on both: the deletion's answer was given, so no replica may sign again, whatever it holds open.
+        foreach (var replica in replicas.Reverse<HttpClient>())
+        {
+            using var refused = await replica.PostAsJsonAsync($"/api/wallets/{address}/sign", sign);
+            await ProblemAssert.IsProblemAsync(refused, HttpStatusCode.NotFound);
+        }
+
+        foreach (var replica in replicas)
+        {
+            replica.Dispose();
+        }
+    }
+
     [Fact]
     public async Task Writers_through_two_replicas_see_no_error_when_one_replica_crashes_and_the_chain_stays_linear()
     {

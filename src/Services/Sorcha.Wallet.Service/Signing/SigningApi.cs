@@ -34,7 +34,7 @@ public static class SigningApi
     }
 
     private static async Task<Results<Ok<SignResponse>, ValidationProblem, ProblemHttpResult>> Sign(
-        string address, SignRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek)
+        string address, SignRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek, OpenKeys keys)
     {
         var errors = new FieldErrors();
         var data = errors.Base64("data", request.Data);
@@ -53,18 +53,9 @@ public static class SigningApi
             return WalletProblems.NotFound(address);
         }
 
-        var (signingKey, encryptionKey) = SealedKeys.Open(kek, wallet);
-        try
-        {
-            var signature = Signatures.Sign(wallet.Algorithm, signingKey, data);
-            return TypedResults.Ok(new SignResponse(Convert.ToBase64String(signature), Convert.ToBase64String(wallet.PublicKey),
-                wallet.Algorithm.ToString()));
-        }
-        finally
-        {
-            CryptographicOperations.ZeroMemory(signingKey);
-            CryptographicOperations.ZeroMemory(encryptionKey);
-        }
+        var signature = keys.Sign(kek, wallet, data);
+        return TypedResults.Ok(new SignResponse(Convert.ToBase64String(signature), Convert.ToBase64String(wallet.PublicKey),
+            wallet.Algorithm.ToString()));
     }
 
     private static Results<Ok<VerifyResponse>, ValidationProblem, ProblemHttpResult> Verify(VerifyRequest request)

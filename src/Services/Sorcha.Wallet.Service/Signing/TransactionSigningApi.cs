@@ -41,7 +41,7 @@ public static class TransactionSigningApi
     }
 
     private static async Task<Results<Ok<PreparedTransactionResponse>, ValidationProblem, ProblemHttpResult>> Prepare(
-        string address, PrepareTransactionRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek,
+        string address, PrepareTransactionRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek, OpenKeys keys,
         TimeProvider clock)
     {
         var errors = new FieldErrors();
@@ -91,17 +91,8 @@ public static class TransactionSigningApi
         var metadata = request.Metadata is { } m ? new TransactionMetadata(m.Type, m.BlueprintId, m.InstanceId, m.ActionId) : null;
         var draft = TransactionDraft.Create(registerId!, wallet.Address, wallet.Algorithm, wallet.PublicKey,
             new JsonObject { ["envelopes"] = envelopes }, metadata, clock.GetUtcNow());
-        var (signingKey, encryptionKey) = SealedKeys.Open(kek, wallet);
-        try
-        {
-            var signed = draft.Sign(Signatures.Sign(wallet.Algorithm, signingKey, draft.TxId));
-            return TypedResults.Ok(new PreparedTransactionResponse(Hashes.ToHex(draft.TxId), signed));
-        }
-        finally
-        {
-            CryptographicOperations.ZeroMemory(signingKey);
-            CryptographicOperations.ZeroMemory(encryptionKey);
-        }
+        var signed = draft.Sign(keys.Sign(kek, wallet, draft.TxId));
+        return TypedResults.Ok(new PreparedTransactionResponse(Hashes.ToHex(draft.TxId), signed));
     }
 
     private static List<(string Address, byte[] Data)> ReadRecipients(IReadOnlyList<RecipientData?>? given, FieldErrors errors)

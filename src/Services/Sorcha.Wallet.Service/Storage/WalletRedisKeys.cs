@@ -24,6 +24,12 @@ public static class WalletRedisKeys
     public static RedisKey Owner(string owner) =>
         $"wallet-owner:{{{Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(owner)))[..32]}}}";
 
+    /// <summary>
+    /// Pub/sub channel, not a key: a deleted wallet's address, so that every replica drops the signing key it holds
+    /// open for it (Signing/OpenKeys.cs).
+    /// </summary>
+    public static readonly RedisChannel Deleted = RedisChannel.Literal("wallet-deleted");
+
     /// <summary>Every key this family may write, as anchored regular expressions (checked by the key-catalogue test).</summary>
     public static readonly IReadOnlyList<string> Patterns =
     [

@@ -89,6 +89,7 @@ public sealed class WalletStore(IConnectionMultiplexer redis)
     {
         await Db.KeyDeleteAsync(WalletRedisKeys.Wallet(wallet.Address));
         await Db.SortedSetRemoveAsync(WalletRedisKeys.Owner(wallet.Owner), wallet.Address);
+        await redis.GetSubscriber().PublishAsync(WalletRedisKeys.Deleted, wallet.Address, CommandFlags.FireAndForget);
     }
 
     /// <summary>

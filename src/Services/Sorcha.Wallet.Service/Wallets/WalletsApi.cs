@@ -7,6 +7,7 @@ using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Limits;
+using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
 
 namespace Sorcha.Wallet.Service.Wallets;
@@ -107,7 +108,7 @@ public static class WalletsApi
             ? TypedResults.Ok(WalletDto.From(wallet))
             : WalletProblems.NotFound(address);
 
-    private static async Task<Results<NoContent, ProblemHttpResult>> Delete(string address, ClaimsPrincipal user, WalletStore store)
+    private static async Task<Results<NoContent, ProblemHttpResult>> Delete(string address, ClaimsPrincipal user, WalletStore store, OpenKeys keys)
     {
         if (await store.GetOwnedAsync(address, user.CallerId()) is not { } wallet)
         {
@@ -115,6 +116,7 @@ public static class WalletsApi
         }
 
         await store.DeleteAsync(wallet);
+        keys.Drop(wallet.Address); // other replicas drop theirs on the deletion's message
         return TypedResults.NoContent();
     }
 }
