@@ -5,6 +5,7 @@
 #   wallet_gw    GET /api/wallets/{address} through the gateway
 #   sign_gw      POST /api/wallets/{address}/sign through the gateway
 #   wallet_direct GET /api/wallets/{address} straight to the Wallet service
+#   sign_direct  POST /api/wallets/{address}/sign straight to the Wallet service
 # Any non-2xx answer or socket error makes the figure fail (exit 1): a fast error is not throughput.
 # usage: scripts/throughput-ab.sh <commit A> [rounds=2] [seconds=10]      (needs wrk and jq; builds A once)
 # B_ENV="Replicas=2 Redis__Provider=cluster" scripts/throughput-ab.sh HEAD: one build, two topologies (the AppHost's
@@ -64,7 +65,8 @@ side_run() { # <side A|B> <checkout>
     wrk_rps alive "$PLATFORM_URL/alive" &&
     wrk_rps wallet_gw "$PLATFORM_URL/api/wallets/$address" "${auth[@]}" &&
     wrk_rps sign_gw "$PLATFORM_URL/api/wallets/$address/sign" "${auth[@]}" -s scripts/lib/sign.lua &&
-    wrk_rps wallet_direct "$wallet_url/api/wallets/$address" "${auth[@]}"
+    wrk_rps wallet_direct "$wallet_url/api/wallets/$address" "${auth[@]}" &&
+    wrk_rps sign_direct "$wallet_url/api/wallets/$address/sign" "${auth[@]}" -s scripts/lib/sign.lua
   } | sed "s/^/$1 $round /" || return 1
   platform_stop
   rm -rf "$data"; data=
@@ -81,8 +83,8 @@ echo "A = $old ($olddir), B = $(git rev-parse --short HEAD)$(git diff --quiet HE
 awk '{ s[$1 " " $3] += $4; n[$1 " " $3]++ }
   END {
     printf "%-14s %12s %12s %10s %10s\n", "figure", "A req/s", "B req/s", "A/alive", "B/alive"
-    split("alive wallet_gw sign_gw wallet_direct", f, " ")
-    for (i = 1; i <= 4; i++) {
+    n_f = split("alive wallet_gw sign_gw wallet_direct sign_direct", f, " ")
+    for (i = 1; i <= n_f; i++) {
       a = s["A " f[i]] / n["A " f[i]]; b = s["B " f[i]] / n["B " f[i]]
       aa = s["A alive"] / n["A alive"]; ba = s["B alive"] / n["B alive"]
       printf "%-14s %12.0f %12.0f %10.3f %10.3f\n", f[i], a, b, a / aa, b / ba
