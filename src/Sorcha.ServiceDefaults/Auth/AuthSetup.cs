@@ -17,6 +17,7 @@ public static class AuthSetup
     {
         var auth = builder.Services.AddAuthentication(JwtBearerDefaults.AuthenticationScheme).AddJwtBearer();
         builder.Services.RequireSubject();
+        ValidatedTokens.RememberValidatedTokens(builder.Services);
         if (!builder.Environment.IsDevelopment())
         {
             builder.Services.AcceptIssuerTokens(builder.Configuration);
