@@ -22,19 +22,25 @@ public sealed class SlowClientTests(LimitsPlatformFixture platform, ITestOutputH
     public async Task Trickling_and_idle_connections_leave_real_clients_served_within_50_ms_at_P99()
     {
         var gateway = platform.Gateway.BaseAddress!;
+        // The control: another process's /alive (the Wallet service's, which the attack does not reach), probed at the
+        // same instants, says what this machine gives anyway: CI runs this suite beside another.
+        var control = platform.App["wallet"].Url!;
         await ProbeAsync(gateway, TimeSpan.FromSeconds(1)); // warm: a fresh platform's first answers are the JIT's
-        var quiet = await ProbeAsync(gateway, TimeSpan.FromSeconds(8));
+        await ProbeAsync(control, TimeSpan.FromSeconds(1));
         await using var attack = await SlowClients.StartAsync(gateway, Trickling, Idle);
         // 16 s: past the 10 s headers timeout, so every trickler is cut (and back) once while real requests are measured.
-        var loaded = await ProbeAsync(gateway, TimeSpan.FromSeconds(16));
+        var during = TimeSpan.FromSeconds(16);
+        var (attacked, machine) = (ProbeAsync(gateway, during), ProbeAsync(control, during));
+        var (loaded, unattacked) = (await attacked, await machine);
         var idleOpen = attack.IdleOpen();
-        output.WriteLine($"/alive at {ProbesPerSecond}/s, P50 / P99 / max ms: quiet {quiet}; beside {Trickling} trickling and {Idle} idle {loaded}");
+        output.WriteLine($"/alive at {ProbesPerSecond}/s beside {Trickling} trickling and {Idle} idle connections, P50 / P99 / max ms: " +
+            $"gateway {loaded}; control (Wallet service, not attacked) {unattacked}");
         output.WriteLine($"trickling connections cut by the server: {attack.Cut}; idle connections still open: {idleOpen}");
 
         Assert.Equal(0, loaded.Failed);
-        // The target is 50 ms; on a machine too busy to meet it without the attack (the quiet P99 above half of it),
-        // the attack may at most double what that machine gives.
-        Assert.True(loaded.P99 < Math.Max(P99BoundMs, 2 * quiet.P99), $"P99 {loaded.P99} ms with the slow clients, {quiet.P99} ms without");
+        // The target is 50 ms. On a machine that cannot give it even where the attack does not reach (the control's
+        // P99 above half of it), the attacked gateway may be at most three times as slow as the control.
+        Assert.True(loaded.P99 < Math.Max(P99BoundMs, 3 * unattacked.P99), $"P99 {loaded.P99} ms at the gateway, {unattacked.P99} ms at the control");
         Assert.True(attack.Cut >= Trickling * 9 / 10, $"only {attack.Cut} of {Trickling} trickling connections were cut by the headers timeout");
         Assert.Equal(Idle, idleOpen);
     }

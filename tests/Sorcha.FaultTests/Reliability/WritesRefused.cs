@@ -13,7 +13,10 @@ public static class WritesRefused
 {
     private static readonly TimeSpan Bound = TimeSpan.FromSeconds(10);
 
-    public static async Task AssertAsync(PlatformFixture platform, string name, Func<Task> fill, Func<Task> free, ITestOutputHelper output)
+    /// <param name="hold">After the first refusal, keeps the store full for the checks that follow (a store at its edge
+    /// may free a little and take a write again).</param>
+    public static async Task AssertAsync(PlatformFixture platform, string name, Func<Task> fill, Func<Task> free, ITestOutputHelper output,
+        Func<Task>? hold = null)
     {
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync(name, limits);
@@ -27,6 +30,10 @@ public static class WritesRefused
         await fill();
         var refused = await FirstAsync(load, a => a.Kind == Answer.Submit && a.Status == 503 && a.StartMs >= filling);
         Assert.True(refused is not null, $"no submission was refused within {Bound} of filling the store");
+        if (hold is not null)
+        {
+            await hold();
+        }
 
         // Full: every kind of write is refused alike, and reads are served.
         var fullSince = load.Now;
