@@ -44,7 +44,7 @@ public sealed class RegisterUpgradeTests(PlatformFixture platform)
             var key = KeyProtection.Open(Convert.FromBase64String(platform.Options.RegisterKeyEncryptionKey), sealedKey,
                 Encoding.UTF8.GetBytes("sorcha/v1/register-key/" + id));
             var txIds = await store.GetTxIdsAsync(id, 0, 99);
-            var legacy = DocketSealer.Seal(id, 0, 0, txIds, state.LastDocketHash, DateTimeOffset.UtcNow, key);
+            var legacy = LegacyDockets.Seal(id, 0, 0, txIds, state.LastDocketHash, DateTimeOffset.UtcNow, key);
             var tree = new MerkleFrontier();
             tree.AppendAll(old.Select(t => Convert.FromHexString(t.TxId)));
             Assert.True(await store.TryPublishDocketAsync(state, legacy, tree));
