@@ -35,7 +35,8 @@ public static class RedisSetup
             settings.DisableHealthChecks = true;
             settings.DisableTracing = !tracing;
         });
-        // Aspire builds the multiplexer's ConfigurationOptions as options (the connection string first): this runs after.
+        // Aspire builds the multiplexer's ConfigurationOptions as options, from the connection string; this runs after,
+        // so Limits:Redis overrides the string's own time limits.
         builder.Services.AddOptions<ConfigurationOptions>()
             .Configure<IOptions<LimitsOptions>>((options, limits) => Apply(options, limits.Value.Redis));
         builder.Services.AddHostedService<RedisWarmUp>();
