@@ -50,9 +50,9 @@ def processes():
 def required(name, code):
     """Settings the process reads at start and fails (or cannot work) without, found in its code where possible."""
     needs = set(COMMON)
-    keks = re.findall(r'KeyEncryptionKey\.FromConfiguration\([^,]+, "([\w:]+)"\)', code)
-    needs |= {k.replace(":", "__") for k in keks}
-    if "AcceptServiceTokens()" in code or "ServiceTokens.ConfiguredKey" in code:
+    keks = re.findall(r'KeyEncryptionKey\.AddKeyEncryptionKey\([^,]+, "(\w+)"\)', code)
+    needs |= {f"{section}__KeyEncryptionKey" for section in keks}
+    if "AcceptServiceTokens()" in code or "AddServiceTokenKey()" in code:
         needs.add("Authentication__Service__SigningKey")
     needs |= {f"services__{s}__http__0" for s in CALLS.get(name, [])}
     return needs

@@ -13,8 +13,8 @@ namespace Sorcha.Benchmarks;
 
 /// <summary>
 /// A valid register built in memory with the ledger's own writers, as the Transaction and Register services build
-/// one: signed Ed25519 transactions from a few senders, chain hashes, dockets of 100 sealed with the register key.
-/// Setup for the verification benchmarks, never timed.
+/// one: signed Ed25519 transactions from a few senders, chain hashes, dockets of 100 sealed with the register key
+/// and carrying the register tree. Setup for the verification benchmarks, never timed.
 /// </summary>
 internal sealed class SyntheticRegister
 {
@@ -53,10 +53,11 @@ internal sealed class SyntheticRegister
         }
 
         var previous = DocketHasher.GenesisPreviousHash;
+        var tree = new MerkleFrontier();
         for (var first = 0; first < transactionCount; first += docketSize)
         {
             var txIds = parsed.Skip(first).Take(docketSize).Select(p => p.TxIdBytes.ToArray()).ToList();
-            var docket = DocketSealer.Seal(RegisterId, first / docketSize, first, txIds, previous, Start.AddSeconds(first + 1), registerKey.PrivateKey);
+            var docket = DocketSealer.Seal(RegisterId, first / docketSize, first, txIds, previous, Start.AddSeconds(first + 1), registerKey.PrivateKey, tree);
             RegisterExportWriter.WriteDocket(output, docket);
             previous = docket.DocketHash;
         }

@@ -11,6 +11,7 @@ builder.AddServiceDefaults();
 builder.AddProxy();
 builder.AddAggregatedHealth();
 builder.AddOpenApiDocumentRoutes();
+builder.AddTokenEndpoint();
 
 var app = builder.Build();
 app.UseOpenApiBrowser();

@@ -4,8 +4,9 @@ using System.Net;
 using System.Net.Http.Json;
 using blueprint::Sorcha.Blueprint.Service.Instances;
 using blueprint::Sorcha.Blueprint.Service.Platform;
-using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.Options;
 using Sorcha.Client;
+using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Testing.Blueprints;
 
@@ -23,7 +24,7 @@ public sealed class SenderOwnershipTests(BlueprintServices services)
     public async Task A_yes_is_asked_of_the_Wallet_once_and_a_no_every_time()
     {
         var wallet = new CountingWallet(owned: "ws1owned");
-        using var owners = new SenderOwnership(new PlatformClients(wallet, new ServiceIdentity(new ConfigurationBuilder().Build())));
+        using var owners = new SenderOwnership(new PlatformClients(wallet, new ServiceIdentity(Options.Create(new ServiceTokenOptions()))));
 
         await owners.CheckAsync("alice", "ws1owned", CancellationToken.None);
         await owners.CheckAsync("alice", "ws1owned", CancellationToken.None);

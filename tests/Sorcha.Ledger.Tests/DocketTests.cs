@@ -14,6 +14,14 @@ public class DocketTests
     private static List<byte[]> TxIds(int count, int salt = 0) =>
         [.. Enumerable.Range(0, count).Select(i => SHA256.HashData(BitConverter.GetBytes(i + salt * 100_000)))];
 
+    /// <summary>A register tree over <paramref name="size"/> earlier txIds: what the sealer is given before a docket at that sequence.</summary>
+    private static MerkleFrontier TreeOf(int size)
+    {
+        var tree = new MerkleFrontier();
+        tree.AppendAll(TxIds(size, salt: 9));
+        return tree;
+    }
+
     [Fact]
     public void Docket_hash_is_sha256_of_the_hand_built_canonical_header()
     {
@@ -32,7 +40,7 @@ public class DocketTests
         var txIds = TxIds(100);
         var key = TestKeys.Register;
 
-        var docket = DocketSealer.Seal("reg", 0, 0, txIds, DocketHasher.GenesisPreviousHash, SealedAt, key.PrivateKey);
+        var docket = DocketSealer.Seal("reg", 0, 0, txIds, DocketHasher.GenesisPreviousHash, SealedAt, key.PrivateKey, new MerkleFrontier());
 
         Assert.Equal(("reg", 0L, 0L, 99L), (docket.RegisterId, docket.Number, docket.FirstSequence, docket.LastSequence));
         Assert.Equal("2025-03-01T12:00:01.123Z", docket.SealedAt);
@@ -48,7 +56,7 @@ public class DocketTests
     {
         var key = TestKeys.Register;
         var txIds = TxIds(10);
-        var docket = DocketSealer.Seal("reg", 3, 300, txIds, new string('e', 64), SealedAt, key.PrivateKey);
+        var docket = DocketSealer.Seal("reg", 3, 300, txIds, new string('e', 64), SealedAt, key.PrivateKey, TreeOf(300));
 
         Assert.Contains("docketHash", DocketChecks.CheckSealed(docket with { SealedAt = "2025-03-01T12:00:01.124Z" }, key.PublicKey), StringComparison.Ordinal);
         Assert.Contains("signature", DocketChecks.CheckSealed(docket, TestKeys.For(SignatureAlgorithm.ED25519, 1).PublicKey), StringComparison.Ordinal);
@@ -60,16 +68,20 @@ public class DocketTests
     [Fact]
     public void Docket_json_is_exactly_the_contract_shape()
     {
-        var docket = DocketSealer.Seal("reg", 0, 0, TxIds(3), DocketHasher.GenesisPreviousHash, SealedAt, TestKeys.Register.PrivateKey);
+        var docket = DocketSealer.Seal("reg", 0, 0, TxIds(3), DocketHasher.GenesisPreviousHash, SealedAt, TestKeys.Register.PrivateKey, new MerkleFrontier());
+        // An old register's docket, sealed before register trees: the same members but the tree's two, read back alike.
+        var legacy = LegacyDockets.Seal("reg", 0, 0, TxIds(3), DocketHasher.GenesisPreviousHash, SealedAt, TestKeys.Register.PrivateKey);
+        string[] members = ["registerId", "number", "firstSequence", "lastSequence", "merkleRoot", "previousDocketHash", "sealedAt", "docketHash", "signature"];
 
-        var json = JsonSerializer.Serialize(docket, LedgerJsonContext.Default.Docket);
-        using var document = JsonDocument.Parse(json);
+        foreach (var (sealedDocket, expected) in new[] { (docket, members.Concat(["treeSize", "treeRoot"])), (legacy, members) })
+        {
+            var json = JsonSerializer.Serialize(sealedDocket, LedgerJsonContext.Default.Docket);
+            using var document = JsonDocument.Parse(json);
 
-        Assert.Equal(
-            ["registerId", "number", "firstSequence", "lastSequence", "merkleRoot", "previousDocketHash", "sealedAt", "docketHash", "signature"],
-            document.RootElement.EnumerateObject().Select(p => p.Name));
-        Assert.Equal(docket, JsonSerializer.Deserialize(json, LedgerJsonContext.Default.Docket));
-        Assert.Throws<JsonException>(() => JsonSerializer.Deserialize(json.Replace("\"merkleRoot\"", "\"root\"", StringComparison.Ordinal), LedgerJsonContext.Default.Docket));
+            Assert.Equal(expected, document.RootElement.EnumerateObject().Select(p => p.Name));
+            Assert.Equal(sealedDocket, JsonSerializer.Deserialize(json, LedgerJsonContext.Default.Docket));
+            Assert.Throws<JsonException>(() => JsonSerializer.Deserialize(json.Replace("\"merkleRoot\"", "\"root\"", StringComparison.Ordinal), LedgerJsonContext.Default.Docket));
+        }
     }
 
     [Fact]
@@ -78,7 +90,7 @@ public class DocketTests
         for (var size = 1; size <= 100; size++)
         {
             var txIds = TxIds(size, salt: size);
-            var docket = DocketSealer.Seal("reg", 5, 1000, txIds, new string('f', 64), SealedAt, TestKeys.Register.PrivateKey);
+            var docket = DocketSealer.Seal("reg", 5, 1000, txIds, new string('f', 64), SealedAt, TestKeys.Register.PrivateKey, TreeOf(1000));
             for (var leaf = 0; leaf < size; leaf++)
             {
                 var proof = InclusionProofs.Build(docket, txIds, 1000 + leaf);
@@ -100,7 +112,7 @@ public class DocketTests
     public void Inclusion_proof_rejects_a_sequence_outside_the_docket()
     {
         var txIds = TxIds(4);
-        var docket = DocketSealer.Seal("reg", 1, 10, txIds, new string('f', 64), SealedAt, TestKeys.Register.PrivateKey);
+        var docket = DocketSealer.Seal("reg", 1, 10, txIds, new string('f', 64), SealedAt, TestKeys.Register.PrivateKey, TreeOf(10));
 
         Assert.Throws<ArgumentOutOfRangeException>(() => InclusionProofs.Build(docket, txIds, 14));
         Assert.Throws<ArgumentOutOfRangeException>(() => InclusionProofs.Build(docket, txIds, 9));

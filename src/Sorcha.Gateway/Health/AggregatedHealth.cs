@@ -22,7 +22,7 @@ public static class AggregatedHealth
             .RemoveAllResilienceHandlers();
 #pragma warning restore EXTEXP0001
         builder.Services.AddSingleton(sp => new SharedProbe<PlatformHealth>(
-            () => ProbeAllAsync(sp.GetRequiredService<IHttpClientFactory>(), sp.GetRequiredService<IConfiguration>(),
+            () => ProbeAllAsync(sp.GetRequiredService<IHttpClientFactory>(), ProxySetup.Services(sp),
                 sp.GetRequiredService<IProxyStateLookup>(), sp.GetRequiredService<HealthCheckService>()),
             TimeSpan.FromSeconds(sp.Limits().Health.CacheSeconds), TimeProvider.System));
     }
@@ -42,11 +42,11 @@ public static class AggregatedHealth
     }
 
     /// <summary>Every service (each of the gateway's clusters) and Redis at once; each probe is bounded by the "health" client's timeout.</summary>
-    private static async Task<PlatformHealth> ProbeAllAsync(IHttpClientFactory clients, IConfiguration configuration,
+    private static async Task<PlatformHealth> ProbeAllAsync(IHttpClientFactory clients, IReadOnlyList<string> names,
         IProxyStateLookup proxy, HealthCheckService localChecks)
     {
         var client = clients.CreateClient("health");
-        var probes = ProxySetup.Services(configuration).Select(async s => (s, await ProbeAsync(client, proxy, s))).ToList();
+        var probes = names.Select(async s => (s, await ProbeAsync(client, proxy, s))).ToList();
         var local = await localChecks.CheckHealthAsync(r => r.Name == "redis");
         var services = (await Task.WhenAll(probes)).ToDictionary(p => p.s, p => p.Item2);
         services["redis"] = local.Entries.TryGetValue("redis", out var redis) ? redis.Status.ToString() : "Unhealthy";

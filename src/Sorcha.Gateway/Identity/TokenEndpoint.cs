@@ -3,6 +3,7 @@ using System.Security.Cryptography;
 using System.Text;
 using System.Text.RegularExpressions;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.Extensions.Options;
 using Microsoft.OpenApi;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
@@ -16,7 +17,6 @@ namespace Sorcha.Gateway.Identity;
 /// </summary>
 public static partial class TokenEndpoint
 {
-    public const string SecretConfigKey = "Parameters:dev-client-secret";
     private static readonly TimeSpan Lifetime = TimeSpan.FromHours(1);
 
     public sealed record TokenResponse(
@@ -30,9 +30,13 @@ public static partial class TokenEndpoint
         [property: System.Text.Json.Serialization.JsonPropertyName("client_id")] string ClientId,
         [property: System.Text.Json.Serialization.JsonPropertyName("client_secret")] string ClientSecret);
 
+    /// <summary>The development secret, bound from the AppHost's parameter (<see cref="TokenEndpointOptions"/>).</summary>
+    public static void AddTokenEndpoint(this WebApplicationBuilder builder) =>
+        builder.Services.AddOptions<TokenEndpointOptions>().Bind(builder.Configuration.GetSection(TokenEndpointOptions.Section)).ValidateOnStart();
+
     public static void MapTokenEndpoint(this WebApplication app)
     {
-        var secret = app.Configuration[SecretConfigKey];
+        var secret = app.Services.GetRequiredService<IOptions<TokenEndpointOptions>>().Value.DevClientSecret;
         if (!app.Environment.IsDevelopment() || string.IsNullOrEmpty(secret))
         {
             return;

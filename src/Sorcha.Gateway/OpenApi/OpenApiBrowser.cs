@@ -19,7 +19,7 @@ public static class OpenApiBrowser
         {
             o.RoutePrefix = RoutePrefix;
             o.DocumentTitle = "Sorcha API";
-            foreach (var service in OpenApiDocumentRoutes.DocumentedServices(app.Configuration))
+            foreach (var service in OpenApiDocumentRoutes.DocumentedServices(app.Services))
             {
                 o.SwaggerEndpoint($"/openapi/{service}.json", service);
             }

@@ -1,6 +1,7 @@
 using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.OpenApi;
+using Microsoft.Extensions.Options;
 using Microsoft.Net.Http.Headers;
 using Microsoft.OpenApi;
 using Sorcha.Gateway.Proxy;
@@ -26,8 +27,8 @@ public static class OpenApiDocumentRoutes
     /// The services that publish a document (OpenApi:Services; appsettings.json names the four): not every cluster
     /// does, an operator may route to anything.
     /// </summary>
-    public static IReadOnlyList<string> DocumentedServices(IConfiguration configuration) =>
-        configuration.GetSection("OpenApi:Services").Get<string[]>() is { Length: > 0 } named ? named : ProxySetup.Services(configuration);
+    public static IReadOnlyList<string> DocumentedServices(IServiceProvider services) =>
+        services.GetRequiredService<IOptions<OpenApiDocumentOptions>>().Value.Services is { Length: > 0 } named ? named : ProxySetup.Services(services);
 
     // A service builds its document on the first request, which takes seconds on a cold, busy machine: the client waits
     // as long as the forwarder does for any other answer, in one attempt (not the outgoing calls' shorter ones; see
@@ -40,16 +41,16 @@ public static class OpenApiDocumentRoutes
     public static void MapOpenApiDocumentRoutes(this WebApplication app)
     {
         var endpoint = app.MapGet("/openapi/{service}.json", FetchAsync).WithName("openapi:document").ExcludeFromDescription();
-        if (OpenApiSetup.DocumentsAreAnonymous(app.Configuration, app.Environment))
+        if (app.DocumentsAreAnonymous())
         {
             endpoint.AllowAnonymous();
         }
     }
 
     private static async Task<IResult> FetchAsync(string service, HttpContext context, IHttpClientFactory clients,
-        IConfiguration configuration, ILogger<HttpClient> logger)
+        ILogger<HttpClient> logger)
     {
-        var services = DocumentedServices(configuration);
+        var services = DocumentedServices(context.RequestServices);
         switch (service)
         {
             case GatewayDocument:

@@ -6,17 +6,18 @@ using Yarp.ReverseProxy.Forwarder;
 namespace Sorcha.Gateway.Proxy;
 
 /// <summary>
-/// The gateway's routes on YARP: the route table and clusters are the "ReverseProxy" section of appsettings.json, each
-/// cluster's destination a discovery name (Microsoft.Extensions.ServiceDiscovery.Yarp). Routes carry no policy of their own,
-/// so the fallback policy demands a token and the rate limiter counts each request before it is forwarded.
+/// The gateway's routes on YARP: the route table and clusters are the "ReverseProxy" section of appsettings.json, which
+/// YARP binds and watches itself (LoadFromConfig), each cluster's destination a discovery name
+/// (Microsoft.Extensions.ServiceDiscovery.Yarp). Routes carry no policy of their own, so the fallback policy demands a
+/// token and the rate limiter counts each request before it is forwarded.
 /// </summary>
 public static class ProxySetup
 {
     public const string Section = "ReverseProxy";
 
-    /// <summary>The services behind the gateway: its clusters' ids.</summary>
-    public static IReadOnlyList<string> Services(IConfiguration configuration) =>
-        [.. configuration.GetSection(Section).GetSection("Clusters").GetChildren().Select(c => c.Key)];
+    /// <summary>The services behind the gateway: its clusters' ids, in the order of the configured route table.</summary>
+    public static IReadOnlyList<string> Services(IServiceProvider services) =>
+        [.. services.GetRequiredService<IProxyConfigProvider>().GetConfig().Clusters.Select(c => c.ClusterId)];
 
     public static void AddProxy(this WebApplicationBuilder builder)
     {

@@ -12,11 +12,12 @@ public static class DocketSealer
     /// <param name="signingKey">The register's Ed25519 private key.</param>
     /// <param name="tree">
     /// The register tree over sequences 0..firstSequence−1; the txIds are appended to it and the docket carries
-    /// treeSize/treeRoot. Null seals a docket in the format before register trees (kept for old registers' tests).
+    /// treeSize/treeRoot. Every docket is sealed with its tree: dockets without one exist only in registers sealed
+    /// before register trees, which are read and verified (<see cref="DocketHasher"/>) but never written again.
     /// </param>
     public static Docket Seal(
         string registerId, long number, long firstSequence, IReadOnlyList<byte[]> txIds,
-        string previousDocketHash, DateTimeOffset sealedAt, ReadOnlySpan<byte> signingKey, MerkleFrontier? tree = null)
+        string previousDocketHash, DateTimeOffset sealedAt, ReadOnlySpan<byte> signingKey, MerkleFrontier tree)
     {
         ArgumentOutOfRangeException.ThrowIfZero(txIds.Count);
         ArgumentOutOfRangeException.ThrowIfNegative(number);
@@ -26,7 +27,7 @@ public static class DocketSealer
             throw new ArgumentException("previousDocketHash must be lowercase hex SHA-256", nameof(previousDocketHash));
         }
 
-        if (tree is not null && tree.Size != firstSequence)
+        if (tree.Size != firstSequence)
         {
             throw new ArgumentException($"the register tree has {tree.Size} leaves, not the {firstSequence} before this docket", nameof(tree));
         }
@@ -34,14 +35,8 @@ public static class DocketSealer
         var lastSequence = firstSequence + txIds.Count - 1;
         var merkleRoot = LowerHex.Encode(Merkle.Root(txIds));
         var sealedAtText = LedgerTime.Format(sealedAt);
-        long? treeSize = null;
-        string? treeRoot = null;
-        if (tree is not null)
-        {
-            tree.AppendAll(txIds);
-            (treeSize, treeRoot) = (tree.Size, LowerHex.Encode(tree.Root()));
-        }
-
+        tree.AppendAll(txIds);
+        var (treeSize, treeRoot) = (tree.Size, LowerHex.Encode(tree.Root()));
         var docketHash = DocketHasher.Hash(registerId, number, firstSequence, lastSequence, merkleRoot, previousDocketHash, sealedAtText,
             treeSize, treeRoot);
         var signature = Signatures.Sign(SignatureAlgorithm.ED25519, signingKey, docketHash);

@@ -1,7 +1,9 @@
 using Microsoft.AspNetCore.Authentication.JwtBearer;
 using Microsoft.AspNetCore.Authorization;
+using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
 using Microsoft.IdentityModel.Tokens;
 
 namespace Sorcha.ServiceDefaults.Auth;
@@ -22,20 +24,32 @@ public static class AuthSetup
         {
             builder.Services.AcceptIssuerTokens(builder.Configuration);
         }
-        else if (builder.Configuration[DevelopmentTokens.SigningKeyConfigKey] is { Length: > 0 } devKey)
+        else
         {
-            auth.Services.PostConfigure<JwtBearerOptions>(JwtBearerDefaults.AuthenticationScheme, o =>
-            {
-                o.MapInboundClaims = false;
-                o.TokenValidationParameters = new TokenValidationParameters
+            builder.Services.AddOptions<DevelopmentTokenOptions>()
+                .Bind(builder.Configuration.GetSection(DevelopmentTokenOptions.Section))
+                .Validate(o => o.SigningKey is not { Length: > 0 } key || Convert.TryFromBase64String(key, new byte[key.Length], out _),
+                    $"{DevelopmentTokens.SigningKeyConfigKey} must be base64.")
+                .ValidateOnStart();
+            auth.Services.AddOptions<JwtBearerOptions>(JwtBearerDefaults.AuthenticationScheme)
+                .PostConfigure<IOptions<DevelopmentTokenOptions>>((o, development) =>
                 {
-                    ValidIssuer = DevelopmentTokens.Issuer,
-                    ValidAudience = DevelopmentTokens.Audience,
-                    IssuerSigningKey = DevelopmentTokens.SecurityKey(Convert.FromBase64String(devKey)),
-                    NameClaimType = "sub",
-                    ClockSkew = TimeSpan.FromSeconds(30),
-                };
-            });
+                    // Without the key (a process the AppHost gave none) no development token is accepted.
+                    if (development.Value.SigningKey is not { Length: > 0 } devKey)
+                    {
+                        return;
+                    }
+
+                    o.MapInboundClaims = false;
+                    o.TokenValidationParameters = new TokenValidationParameters
+                    {
+                        ValidIssuer = DevelopmentTokens.Issuer,
+                        ValidAudience = DevelopmentTokens.Audience,
+                        IssuerSigningKey = DevelopmentTokens.SecurityKey(Convert.FromBase64String(devKey)),
+                        NameClaimType = "sub",
+                        ClockSkew = TimeSpan.FromSeconds(30),
+                    };
+                });
         }
 
         builder.Services.AddAuthorizationBuilder()

@@ -20,3 +20,11 @@ public static class DevelopmentTokens
 
     public static SymmetricSecurityKey SecurityKey(byte[] signingKey) => new(signingKey) { KeyId = "sorcha-dev" };
 }
+
+/// <summary>The "Authentication:Development" section: the development-token key (base64), Development only.</summary>
+public sealed class DevelopmentTokenOptions
+{
+    public const string Section = "Authentication:Development";
+
+    public string? SigningKey { get; set; }
+}

@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
 
@@ -44,9 +45,16 @@ public static class ServiceTokens
         HKDF.DeriveKey(HashAlgorithmName.SHA256, Encoding.UTF8.GetBytes(secret), 32,
             salt: [], info: Encoding.UTF8.GetBytes("sorcha/v1/service-token-signing"));
 
-    /// <summary>The configured key, or null when this process was given none.</summary>
-    public static byte[]? ConfiguredKey(IConfiguration configuration) =>
-        configuration[SigningKeyConfigKey] is { Length: > 0 } key ? Convert.FromBase64String(key) : null;
+    /// <summary>
+    /// Binds <see cref="ServiceTokenOptions"/> (the key, when this process is given one) and refuses to start with a key
+    /// that is not base64. The Blueprint service signs with it; <see cref="AcceptServiceTokens"/> checks with it.
+    /// </summary>
+    public static void AddServiceTokenKey(this IHostApplicationBuilder builder) =>
+        builder.Services.AddOptions<ServiceTokenOptions>()
+            .Bind(builder.Configuration.GetSection(ServiceTokenOptions.Section))
+            .Validate(o => o.SigningKey is not { Length: > 0 } key || Convert.TryFromBase64String(key, new byte[key.Length], out _),
+                $"{SigningKeyConfigKey} must be base64.")
+            .ValidateOnStart();
 
     /// <summary>
     /// A token that says "<paramref name="service"/>, after its checks, on behalf of <paramref name="onBehalfOf"/>, with
@@ -69,38 +77,39 @@ public static class ServiceTokens
     /// <summary>
     /// Lets this process accept service tokens besides user tokens: a bearer token whose (unverified) issuer is
     /// <see cref="Issuer"/> goes to the service scheme, which checks it with the service key; everything else goes to
-    /// the user scheme as before. Without a configured key nothing changes and service tokens are refused (401).
+    /// the user scheme as before. Without a configured key every token goes to the user scheme, so service tokens are
+    /// refused (401) as any token from an unknown issuer.
     /// </summary>
     public static void AcceptServiceTokens(this IHostApplicationBuilder builder)
     {
-        if (ConfiguredKey(builder.Configuration) is not { } key)
-        {
-            return;
-        }
-
+        builder.AddServiceTokenKey();
         builder.Services.AddAuthentication(o =>
             {
                 o.DefaultScheme = SelectorScheme;
                 o.DefaultAuthenticateScheme = SelectorScheme;
                 o.DefaultChallengeScheme = SelectorScheme;
             })
-            .AddJwtBearer(Scheme, o =>
-            {
-                o.MapInboundClaims = false;
-                o.TokenValidationParameters = new TokenValidationParameters
-                {
-                    ValidIssuer = Issuer,
-                    ValidAudience = Audience,
-                    IssuerSigningKey = new SymmetricSecurityKey(key),
-                    ValidAlgorithms = [SecurityAlgorithms.HmacSha256],
-                    AuthenticationType = Scheme,
-                    NameClaimType = "sub",
-                    ClockSkew = TimeSpan.FromSeconds(30),
-                };
-            })
+            .AddJwtBearer(Scheme, _ => { })
             .AddPolicyScheme(SelectorScheme, "User or service bearer token", o =>
-                o.ForwardDefaultSelector = context => ClaimsIssuer(context) == Issuer ? Scheme : JwtBearerDefaults.AuthenticationScheme);
+                o.ForwardDefaultSelector = context => HasKey(context) && ClaimsIssuer(context) == Issuer ? Scheme : JwtBearerDefaults.AuthenticationScheme);
+        builder.Services.AddOptions<JwtBearerOptions>(Scheme).Configure<IOptions<ServiceTokenOptions>>((o, service) =>
+        {
+            o.MapInboundClaims = false;
+            o.TokenValidationParameters = new TokenValidationParameters
+            {
+                ValidIssuer = Issuer,
+                ValidAudience = Audience,
+                IssuerSigningKey = service.Value.Key() is { } key ? new SymmetricSecurityKey(key) : null,
+                ValidAlgorithms = [SecurityAlgorithms.HmacSha256],
+                AuthenticationType = Scheme,
+                NameClaimType = "sub",
+                ClockSkew = TimeSpan.FromSeconds(30),
+            };
+        });
     }
+
+    private static bool HasKey(HttpContext context) =>
+        context.RequestServices.GetRequiredService<IOptions<ServiceTokenOptions>>().Value.SigningKey is { Length: > 0 };
 
     private static string? ClaimsIssuer(HttpContext context)
     {

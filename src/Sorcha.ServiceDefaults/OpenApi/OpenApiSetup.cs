@@ -3,6 +3,8 @@ using Microsoft.AspNetCore.OpenApi;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
+using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.ServiceDefaults.OpenApi;
 
@@ -10,27 +12,26 @@ namespace Sorcha.ServiceDefaults.OpenApi;
 /// Each service describes itself at /openapi/v1.json (Microsoft.AspNetCore.OpenApi); the gateway republishes the four
 /// documents at /openapi/{service}.json. The documents are anonymous in Development; elsewhere they need a token unless
 /// OpenApi:Anonymous says otherwise (they hold no secrets, but a route map is reconnaissance for whoever has no token).
+/// Settings: <see cref="OpenApiDocumentOptions"/>.
 /// </summary>
 public static class OpenApiSetup
 {
     public const string DocumentName = "v1";
-    public const string AnonymousConfigKey = "OpenApi:Anonymous";
 
-    /// <summary>The gateway's base URL that documents name in <c>servers</c>; a deployment sets its public one.</summary>
-    public const string ServerUrlConfigKey = "OpenApi:ServerUrl";
-    public const string DefaultServerUrl = "http://localhost:5000";
-
-    public static bool DocumentsAreAnonymous(IConfiguration configuration, IHostEnvironment environment) =>
-        configuration.GetValue(AnonymousConfigKey, environment.IsDevelopment());
+    /// <summary>Whether the documents need no token: <see cref="OpenApiDocumentOptions.Anonymous"/>, else Development.</summary>
+    public static bool DocumentsAreAnonymous(this WebApplication app) =>
+        app.Services.GetRequiredService<IOptions<OpenApiDocumentOptions>>().Value.Anonymous ?? app.Environment.IsDevelopment();
 
     internal static void AddSorchaOpenApi(this IHostApplicationBuilder builder)
     {
-        var service = builder.Configuration["OTEL_SERVICE_NAME"] ?? builder.Environment.ApplicationName;
-        var gateway = builder.Configuration[ServerUrlConfigKey] ?? DefaultServerUrl;
+        builder.Services.AddOptions<OpenApiDocumentOptions>().Bind(builder.Configuration.GetSection(OpenApiDocumentOptions.Section))
+            .ValidateOnStart();
+        var service = TelemetrySetup.ServiceName(builder);
         builder.Services.AddOpenApi(DocumentName, o =>
         {
-            o.AddDocumentTransformer((document, _, _) =>
+            o.AddDocumentTransformer((document, context, _) =>
             {
+                var gateway = context.ApplicationServices.GetRequiredService<IOptions<OpenApiDocumentOptions>>().Value.ServerUrl;
                 OpenApiDocuments.Describe(document, service, gateway);
                 return Task.CompletedTask;
             });
@@ -44,7 +45,7 @@ public static class OpenApiSetup
     public static void MapSorchaOpenApi(this WebApplication app)
     {
         var endpoint = app.MapOpenApi();
-        if (DocumentsAreAnonymous(app.Configuration, app.Environment))
+        if (app.DocumentsAreAnonymous())
         {
             endpoint.AllowAnonymous();
         }

@@ -1,6 +1,7 @@
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Telemetry;
 using StackExchange.Redis;
@@ -16,7 +17,8 @@ public static class RedisSetup
     /// One shared multiplexer per process through Aspire's client integration (AddRedisClient: the connection string
     /// the AppHost's WithReference gives, Redis spans in traces); it reconnects by itself, so start-up never fails on
     /// Redis. Its health check is left out: /health's "redis" is <see cref="Health.RedisHealthCheck"/>, which answers
-    /// within Limits:Redis like every other call.
+    /// within Limits:Redis like every other call. The connection string is read here, raw: Aspire's integration reads
+    /// it itself, and without one no client is registered at all.
     /// </summary>
     internal static void AddSorchaRedis(this IHostApplicationBuilder builder)
     {
@@ -25,7 +27,6 @@ public static class RedisSetup
             return;
         }
 
-        var limits = builder.Configuration.GetSection($"{LimitsOptions.Section}:Redis").Get<RedisTimeoutOptions>() ?? new RedisTimeoutOptions();
         // Redis spans only when traces are recorded: the instrumentation profiles every command even when the sampler
         // drops every trace, which cost a fifth of the Wallet service's reads (docs/performance.md, "The Aspire AppHost").
         var tracing = TelemetrySetup.Tracing(builder.Configuration);
@@ -33,7 +34,11 @@ public static class RedisSetup
         {
             settings.DisableHealthChecks = true;
             settings.DisableTracing = !tracing;
-        }, options => Apply(options, limits));
+        });
+        // Aspire builds the multiplexer's ConfigurationOptions as options, from the connection string; this runs after,
+        // so Limits:Redis overrides the string's own time limits.
+        builder.Services.AddOptions<ConfigurationOptions>()
+            .Configure<IOptions<LimitsOptions>>((options, limits) => Apply(options, limits.Value.Redis));
         builder.Services.AddHostedService<RedisWarmUp>();
     }
 

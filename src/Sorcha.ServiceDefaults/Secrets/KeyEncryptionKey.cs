@@ -1,4 +1,7 @@
 using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
 
 namespace Sorcha.ServiceDefaults.Secrets;
 
@@ -13,16 +16,30 @@ public sealed class KeyEncryptionKey
 
     public byte[] Key { get; }
 
-    public static KeyEncryptionKey FromConfiguration(IConfiguration configuration, string configKey)
+    /// <summary>
+    /// Binds <paramref name="section"/>:KeyEncryptionKey (<see cref="KeyEncryptionKeyOptions"/>), refuses to start
+    /// without a valid one, and registers the key the process seals with.
+    /// </summary>
+    public static void AddKeyEncryptionKey(IHostApplicationBuilder builder, string section)
     {
-        var value = configuration[configKey];
+        builder.Services.AddOptions<KeyEncryptionKeyOptions>()
+            .Bind(builder.Configuration.GetSection(section))
+            .Validate(o => Decode(o.KeyEncryptionKey) is not null, $"{section}:KeyEncryptionKey must be base64 of exactly 32 bytes.")
+            .ValidateOnStart();
+        builder.Services.AddSingleton(sp =>
+            new KeyEncryptionKey(Decode(sp.GetRequiredService<IOptions<KeyEncryptionKeyOptions>>().Value.KeyEncryptionKey)!));
+    }
+
+    private static byte[]? Decode(string? value)
+    {
         var key = new byte[32];
         // A 32-byte buffer: longer input fails to decode, shorter input shows in the length.
-        if (string.IsNullOrEmpty(value) || !Convert.TryFromBase64String(value, key, out var length) || length != 32)
-        {
-            throw new InvalidOperationException($"{configKey} must be base64 of exactly 32 bytes.");
-        }
-
-        return new KeyEncryptionKey(key);
+        return !string.IsNullOrEmpty(value) && Convert.TryFromBase64String(value, key, out var length) && length == 32 ? key : null;
     }
+}
+
+/// <summary>The process's KEK setting, bound from its own section (Wallet:KeyEncryptionKey, Register:KeyEncryptionKey).</summary>
+public sealed class KeyEncryptionKeyOptions
+{
+    public string? KeyEncryptionKey { get; set; }
 }

@@ -1,7 +1,8 @@
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
-using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
 
 namespace Sorcha.ServiceDefaults.Telemetry;
 
@@ -25,7 +26,7 @@ public static class ServerTimingSetup
 
     internal static void UseServerTiming(this WebApplication app)
     {
-        if (!app.Configuration.GetValue("Telemetry:ServerTiming", app.Environment.IsDevelopment()))
+        if (!(app.Services.GetRequiredService<IOptions<TelemetryOptions>>().Value.ServerTiming ?? app.Environment.IsDevelopment()))
         {
             return;
         }

@@ -24,8 +24,15 @@ public static class TelemetrySetup
     /// <summary>Prefix of every ActivitySource and Meter Sorcha code creates.</summary>
     public const string SourcePrefix = "Sorcha.";
 
+    // The OTEL_* settings are the OpenTelemetry SDK's own (it reads them from configuration itself), and they decide
+    // what is registered here, before the container exists: the one place Sorcha reads them raw (docs/architecture.md,
+    // "Where to add things").
     private static bool Exporting(IConfiguration configuration) =>
         !string.IsNullOrWhiteSpace(configuration["OTEL_EXPORTER_OTLP_ENDPOINT"]);
+
+    /// <summary>The process's name in telemetry and its OpenAPI document: OTEL_SERVICE_NAME, else the application's.</summary>
+    internal static string ServiceName(IHostApplicationBuilder builder) =>
+        builder.Configuration["OTEL_SERVICE_NAME"] ?? builder.Environment.ApplicationName;
 
     /// <summary>Whether traces are recorded at all: they go somewhere (OTLP), or a sampler was chosen.</summary>
     internal static bool Tracing(IConfiguration configuration) =>
@@ -33,7 +40,8 @@ public static class TelemetrySetup
 
     internal static void AddSorchaTelemetry(this IHostApplicationBuilder builder)
     {
-        var serviceName = builder.Configuration["OTEL_SERVICE_NAME"] ?? builder.Environment.ApplicationName;
+        builder.Services.AddOptions<TelemetryOptions>().Bind(builder.Configuration.GetSection(TelemetryOptions.Section)).ValidateOnStart();
+        var serviceName = ServiceName(builder);
         var exporting = Exporting(builder.Configuration);
         builder.Services.AddOpenTelemetry()
             .ConfigureResource(r => r.AddService(serviceName))

@@ -20,10 +20,10 @@ public sealed class RedisFaultTests(FaultPlatformFixture platform, ITestOutputHe
         Assert.True(platform.Redis.Provider is "redis-server" or "garnet", $"needs a Redis this run owns, not {platform.Redis.Provider}");
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync("fault-redis", limits);
-        var registerId = (await LedgerFlows.RegisterAsync(client, "redis fault")).Id;
+        var registerId = (await RegisterFlows.RegisterAsync(client, "redis fault")).Id;
         var pids = SorchaApp.Services.ToDictionary(s => s, s => platform.App[s].Process!.Id);
 
-        var load = new LedgerLoad(client, registerId);
+        var load = new TransactionLoad(client, registerId);
         using var stop = new CancellationTokenSource();
         var running = load.RunAsync(writers: 8, readers: 2, stop.Token);
         await load.WarmAsync(acknowledged: 50, TimeSpan.FromSeconds(60));
@@ -65,7 +65,7 @@ public sealed class RedisFaultTests(FaultPlatformFixture platform, ITestOutputHe
         Assert.True(readBack - backAt <= RecoveryBound.TotalMilliseconds, $"first read {readBack - backAt:F0} ms after Redis was back");
         Assert.All(SorchaApp.Services, s => Assert.Equal(pids[s], platform.App[s].Process!.Id));
 
-        var audit = await LedgerAudit.AssertConsistentAsync(client, registerId, load);
+        var audit = await RegisterAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine($"{audit}; 429s waited out in all: {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
     }

@@ -57,10 +57,10 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         Assert.Equal(["transaction", "transaction-2"], platform.ReplicasOf("transaction"));
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync("replica-load", limits);
-        var registerId = (await LedgerFlows.RegisterAsync(client, "replicas")).Id;
+        var registerId = (await RegisterFlows.RegisterAsync(client, "replicas")).Id;
         var cpuBefore = platform.ReplicasOf("transaction").Select(r => platform.App[r].Process!.TotalProcessorTime).ToArray();
 
-        var load = new LedgerLoad(client, registerId);
+        var load = new TransactionLoad(client, registerId);
         using var stop = new CancellationTokenSource();
         var running = load.RunAsync(writers: 8, readers: 2, stop.Token);
         await Task.Delay(TimeSpan.FromSeconds(2.5));
@@ -87,7 +87,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
 
         Assert.All(cpu, c => Assert.True(c >= 0.2 * cpu.Sum(), $"one replica did {c:F2} s of {cpu.Sum():F2} s: not balanced"));
         Assert.All(answers, a => Assert.True(a.Ok, $"{a.Kind} answered {a.Status} at {a.StartMs:F0} ms"));
-        var audit = await LedgerAudit.AssertConsistentAsync(client, registerId, load);
+        var audit = await RegisterAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine($"{audit}; 429s waited out (Retry-After): {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
     }
@@ -96,7 +96,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
     public async Task The_same_transactions_sent_to_both_transaction_replicas_at_once_commit_once_with_the_same_answer()
     {
         using var client = await platform.ClientAsync("replica-idem");
-        var registerId = (await LedgerFlows.RegisterAsync(client, "replica idempotency")).Id;
+        var registerId = (await RegisterFlows.RegisterAsync(client, "replica idempotency")).Id;
         var replicas = platform.ReplicasOf("transaction").Select(r => new HttpClient { BaseAddress = platform.App[r].Url }).ToList();
         foreach (var replica in replicas)
         {
@@ -104,11 +104,11 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         }
 
         var signer = Signer.New();
-        var transactions = Enumerable.Range(0, 40).Select(_ => LedgerFlows.Build(registerId, signer)).ToList();
+        var transactions = Enumerable.Range(0, 40).Select(_ => RegisterFlows.Build(registerId, signer)).ToList();
         var answers = await Task.WhenAll(transactions.Select(async tx =>
             await Task.WhenAll(replicas.Select(async replica =>
             {
-                using var response = await replica.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
+                using var response = await replica.PostAsync("/api/transactions", RegisterFlows.Body(tx.Json));
                 return (response.StatusCode, Body: await response.Content.ReadAsStringAsync());
             }))));
 
@@ -123,7 +123,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
             Assert.Equal(WithoutDocket(first), WithoutDocket(second));
         }
 
-        Assert.Equal(transactions.Count, await LedgerFlows.HeightAsync(client, registerId));
+        Assert.Equal(transactions.Count, await RegisterFlows.HeightAsync(client, registerId));
         replicas.ForEach(r => r.Dispose());
     }
 

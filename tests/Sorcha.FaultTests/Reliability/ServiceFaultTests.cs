@@ -24,8 +24,8 @@ public sealed class ServiceFaultTests(FaultPlatformFixture platform, ITestOutput
     {
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync("fault-" + service, limits);
-        var registerId = (await LedgerFlows.RegisterAsync(client, service + " fault")).Id;
-        var load = new LedgerLoad(client, registerId);
+        var registerId = (await RegisterFlows.RegisterAsync(client, service + " fault")).Id;
+        var load = new TransactionLoad(client, registerId);
         using var stop = new CancellationTokenSource();
         var running = load.RunAsync(writers: 8, readers: 2, stop.Token);
         await load.WarmAsync(Warm, TimeSpan.FromSeconds(60));
@@ -51,7 +51,7 @@ public sealed class ServiceFaultTests(FaultPlatformFixture platform, ITestOutput
         Assert.All(errors, e => Assert.True(e.EndMs >= downAt && e.StartMs <= upAt + SettleMs,
             $"{e.Kind} {e.Status} at {e.StartMs:F0}–{e.EndMs:F0} ms, outside the outage {downAt:F0}–{upAt:F0} ms"));
 
-        var audit = await LedgerAudit.AssertConsistentAsync(client, registerId, load);
+        var audit = await RegisterAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine($"{audit}; 429s waited out (Retry-After): {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
     }

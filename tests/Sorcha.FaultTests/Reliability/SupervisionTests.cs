@@ -64,7 +64,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         // Only Redis was restarted: the services reconnect on their own.
         Assert.All(pids.Where(p => p.Key != redis.Name), p => Assert.Equal(p.Value, platform.App[p.Key].Process!.Id));
 
-        var audit = await LedgerAudit.AssertConsistentAsync(client, registerId, load);
+        var audit = await RegisterAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine($"{audit}; 429s waited out in all: {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
         client.Dispose();
@@ -95,7 +95,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
             && e.EndMs >= killedAt && e.StartMs <= recovery.Back + SettleMs, $"{e.Kind} {e.Status} at {e.StartMs:F0}–{e.EndMs:F0} ms"));
 
         // The audit counts by txId: no 201 twice, every txId once on the register, height = acknowledged.
-        var audit = await LedgerAudit.AssertConsistentAsync(client, registerId, load);
+        var audit = await RegisterAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine($"{audit}; 429s waited out in all: {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
         client.Dispose();
@@ -108,12 +108,12 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
             $"{FirstCreated - killedAt:F0} ms, platform Healthy after {Healthy - killedAt:F0} ms";
     }
 
-    private async Task<(LedgerLoad, Task, CancellationTokenSource, RetryAfterHandler, HttpClient, string)> StartLoadAsync(string caller)
+    private async Task<(TransactionLoad, Task, CancellationTokenSource, RetryAfterHandler, HttpClient, string)> StartLoadAsync(string caller)
     {
         var limits = new RetryAfterHandler();
         var client = await platform.ClientAsync(caller, limits);
-        var registerId = (await LedgerFlows.RegisterAsync(client, caller)).Id;
-        var load = new LedgerLoad(client, registerId);
+        var registerId = (await RegisterFlows.RegisterAsync(client, caller)).Id;
+        var load = new TransactionLoad(client, registerId);
         var stop = new CancellationTokenSource();
         var running = load.RunAsync(writers: 8, readers: 2, stop.Token);
         await load.WarmAsync(Warm, ServicePatience);
@@ -124,7 +124,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
     /// The recovery as a client sees it. The gateway's /health reuses an answer for up to a second, so a Healthy alone
     /// could predate the kill; it counts only once a submission sent after the restart was committed (201).
     /// </summary>
-    private async Task<Recovery> WaitForRecoveryAsync(LedgerLoad load, PlatformResource state, int killedPid, TimeSpan patience)
+    private async Task<Recovery> WaitForRecoveryAsync(TransactionLoad load, PlatformResource state, int killedPid, TimeSpan patience)
     {
         var deadline = load.Now + patience.TotalMilliseconds;
         while (state.Pid == killedPid || !state.IsRunning || !await state.AnswersAsync())

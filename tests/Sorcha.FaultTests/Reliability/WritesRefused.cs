@@ -20,8 +20,8 @@ public static class WritesRefused
     {
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync(name, limits);
-        var registerId = (await LedgerFlows.RegisterAsync(client, name)).Id;
-        var load = new LedgerLoad(client, registerId);
+        var registerId = (await RegisterFlows.RegisterAsync(client, name)).Id;
+        var load = new TransactionLoad(client, registerId);
         using var stop = new CancellationTokenSource();
         var running = load.RunAsync(writers: 4, readers: 2, stop.Token);
         await load.WarmAsync(acknowledged: 50, TimeSpan.FromSeconds(60));
@@ -67,12 +67,12 @@ public static class WritesRefused
             $"slowest answer {answers.Max(a => a.EndMs - a.StartMs):F0} ms");
         Assert.DoesNotContain(answers, a => a.Status == Answer.NoAnswer);
         Assert.All(answers.Where(a => !a.Ok), a => Assert.True(a.Status == 503 && a.IsProblem, $"{a.Kind}: {a.Status}"));
-        var audit = await LedgerAudit.AssertConsistentAsync(client, registerId, load);
+        var audit = await RegisterAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine(audit.ToString());
         Assert.Equal(audit.Acknowledged, audit.Found);
     }
 
-    private static async Task<Answer?> FirstAsync(LedgerLoad load, Func<Answer, bool> match)
+    private static async Task<Answer?> FirstAsync(TransactionLoad load, Func<Answer, bool> match)
     {
         var deadline = load.Now + Bound.TotalMilliseconds;
         while (load.Now < deadline)

@@ -3,7 +3,7 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
-using Sorcha.IntegrationTests.Ledger;
+using Sorcha.IntegrationTests.Registers;
 
 namespace Sorcha.IntegrationTests.Blueprints;
 
@@ -44,6 +44,6 @@ public sealed class RefusedCommitTests(PlatformFixture platform)
         var state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
         Assert.Equal([retried.TxId], state.TxIds);
         Assert.Equal("approve", state.NextActionId);
-        Assert.Equal(1, await LedgerFlows.HeightAsync(alice, register));
+        Assert.Equal(1, await RegisterFlows.HeightAsync(alice, register));
     }
 }

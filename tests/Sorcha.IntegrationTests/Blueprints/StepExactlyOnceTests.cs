@@ -92,6 +92,6 @@ public sealed class StepExactlyOnceTests(PlatformFixture platform)
         var state = await Json.GetAsync<Instance>(client, $"/api/instances/{instance}");
         Assert.Equal([txId], state.TxIds);
         Assert.Equal("approve", state.NextActionId);
-        Assert.Equal(1, await LedgerFlows.HeightAsync(client, state.RegisterId));
+        Assert.Equal(1, await RegisterFlows.HeightAsync(client, state.RegisterId));
     }
 }

@@ -24,7 +24,7 @@ public sealed class SorchaClientFlowTests(PlatformFixture platform)
 
         var wallets = new[] { await WalletsAsync(alice, bob), await bob.Wallets.CreateAsync("bob"), await carol.Wallets.CreateAsync("carol") };
         var register = await alice.Registers.CreateAsync("client flow");
-        await LedgerAsync(alice, register);
+        await TransactionsAsync(alice, register);
         await WorkflowAsync([alice, bob, carol], wallets, register);
     }
 
@@ -56,7 +56,7 @@ public sealed class SorchaClientFlowTests(PlatformFixture platform)
     }
 
     /// <summary>A client-signed transaction committed (then idempotent), batched, located, proven, verified and exported.</summary>
-    private static async Task LedgerAsync(SorchaClient alice, Register register)
+    private static async Task TransactionsAsync(SorchaClient alice, Register register)
     {
         var signer = TransactionSigner.Generate();
         var (transaction, txId) = signer.Sign(register.Id, new JsonObject { ["note"] = "é \"quoted\"", ["n"] = 1.5 },

@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
 using Sorcha.AppHost.Hosting;
 using Sorcha.IntegrationTests.BadInput;
 using Sorcha.ServiceDefaults;
@@ -70,11 +71,14 @@ public sealed class IssuerDiscoveryTests : IAsyncLifetime
 
     [Theory]
     [MemberData(nameof(Incomplete))]
-    public void A_process_without_an_issuer_or_an_audience_does_not_start(string[] keys)
+    public async Task A_process_without_an_issuer_or_an_audience_does_not_start(string[] keys)
     {
         var builder = ProductionBuilder(keys.ToDictionary(k => k, k => (string?)(k == "ValidAudience" ? TestIssuer.Audience : _issuer.Name)));
-        var refused = Assert.Throws<InvalidOperationException>(() => builder.AddServiceDefaults());
-        Assert.Contains(IssuerTokensSection, refused.Message, StringComparison.Ordinal);
+        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        builder.AddServiceDefaults();
+        await using var app = builder.Build();
+        var refused = await Assert.ThrowsAsync<OptionsValidationException>(() => app.StartAsync());
+        Assert.Contains($"Outside Development, {IssuerTokensSection} configures the token issuer: ", refused.Message, StringComparison.Ordinal);
     }
 
     private static WebApplicationBuilder ProductionBuilder(Dictionary<string, string?> bearer)

@@ -7,7 +7,7 @@ using BlueprintService::Sorcha.Blueprint.Service.Blueprints;
 using BlueprintService::Sorcha.Blueprint.Service.Instances;
 using Sorcha.IntegrationTests.Blueprints;
 using Sorcha.IntegrationTests.Infrastructure;
-using Sorcha.IntegrationTests.Ledger;
+using Sorcha.IntegrationTests.Registers;
 using Sorcha.Registers.Store;
 using StackExchange.Redis;
 using WalletService::Sorcha.Wallet.Service.Storage;
@@ -38,7 +38,7 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
             new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
         await Json.PostAsync(caller, $"/api/instances/{instance}/actions/approve",
             new { sender = wallet, data = new { decision = "rejected", comment = "key catalogue" } }, HttpStatusCode.Created);
-        await LedgerFlows.WaitUntilSealedAsync(caller, register, 2);
+        await RegisterFlows.WaitUntilSealedAsync(caller, register, 2);
 
         var keys = await AllKeysAsync(platform.Redis.ConnectionString);
 

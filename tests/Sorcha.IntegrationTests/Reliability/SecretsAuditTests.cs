@@ -4,7 +4,7 @@ using System.Text;
 using System.Text.Json;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
-using Sorcha.IntegrationTests.Ledger;
+using Sorcha.IntegrationTests.Registers;
 using Sorcha.IntegrationTests.Wallets;
 using Sorcha.ServiceDefaults.Auth;
 using StackExchange.Redis;
@@ -57,8 +57,8 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
             Assert.Equal(plaintext, Convert.FromBase64String(opened.Str("data")));
         }
 
-        var registers = new[] { await LedgerFlows.RegisterAsync(alice, "audit"), await LedgerFlows.RegisterAsync(bob, "audit") };
-        await LedgerFlows.SubmitAsync(alice, LedgerFlows.Build(registers[0].Id, Signer.New()), HttpStatusCode.Created);
+        var registers = new[] { await RegisterFlows.RegisterAsync(alice, "audit"), await RegisterFlows.RegisterAsync(bob, "audit") };
+        await RegisterFlows.SubmitAsync(alice, RegisterFlows.Build(registers[0].Id, Signer.New()), HttpStatusCode.Created);
 
         using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
         var db = redis.GetDatabase();

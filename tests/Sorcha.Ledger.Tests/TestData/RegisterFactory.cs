@@ -38,12 +38,17 @@ internal static class RegisterFactory
         for (var first = 0; first < sealedTransactions; first += docketSize)
         {
             var txIds = parsed.Skip(first).Take(Math.Min(docketSize, sealedTransactions - first)).Select(p => p.TxId).ToList();
-            var legacy = dockets.Count < legacyDockets;
-            var docket = DocketSealer.Seal(TransactionFactory.RegisterId, dockets.Count, first, txIds, previous, Start.AddSeconds(dockets.Count + 1),
-                key.PrivateKey, legacy ? null : tree);
-            if (legacy)
+            Docket docket;
+            if (dockets.Count < legacyDockets)
             {
+                docket = LegacyDockets.Seal(TransactionFactory.RegisterId, dockets.Count, first, txIds, previous, Start.AddSeconds(dockets.Count + 1),
+                    key.PrivateKey);
                 tree.AppendAll(txIds); // the sealer rebuilds the tree from the stored txIds at the first docket after
+            }
+            else
+            {
+                docket = DocketSealer.Seal(TransactionFactory.RegisterId, dockets.Count, first, txIds, previous, Start.AddSeconds(dockets.Count + 1),
+                    key.PrivateKey, tree);
             }
 
             dockets.Add(docket);

@@ -49,6 +49,7 @@ public static class PlatformClientsSetup
     {
         builder.Services.AddHttpContextAccessor();
         builder.Services.AddTransient<CallerTokenHandler>();
+        builder.AddServiceTokenKey();
         builder.Services.AddSingleton<ServiceIdentity>();
         builder.Services.AddSingleton<PlatformClients>();
         foreach (var service in new[] { PlatformClients.Wallet, PlatformClients.Transaction, PlatformClients.Register })

@@ -1,4 +1,5 @@
 using System.Net.Http.Headers;
+using Microsoft.Extensions.Options;
 using Sorcha.Client;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
@@ -10,11 +11,11 @@ namespace Sorcha.Blueprint.Service.Platform;
 /// Action) are committed with it, never with the caller's token, because the Transaction service accepts them only
 /// from here, after this service's checks. Wallet calls still carry the caller's token (the caller's own wallets).
 /// </summary>
-public sealed class ServiceIdentity(IConfiguration configuration)
+public sealed class ServiceIdentity(IOptions<ServiceTokenOptions> options)
 {
     private const string Name = "blueprint";
 
-    private readonly byte[]? _key = ServiceTokens.ConfiguredKey(configuration);
+    private readonly byte[]? _key = options.Value.Key();
 
     /// <summary>
     /// A service token acting for <paramref name="caller"/> (the subject of the caller's validated token) with the write

@@ -7,7 +7,7 @@ public static class StorageSetup
 {
     public static void AddRegisterStorage(this WebApplicationBuilder builder)
     {
-        builder.Services.AddSingleton(_ => KeyEncryptionKey.FromConfiguration(builder.Configuration, "Register:KeyEncryptionKey"));
+        KeyEncryptionKey.AddKeyEncryptionKey(builder, "Register");
         builder.Services.AddSingleton<RegisterStore>();
     }
 }

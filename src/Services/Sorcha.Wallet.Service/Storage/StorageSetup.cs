@@ -6,7 +6,7 @@ public static class StorageSetup
 {
     public static void AddWalletStorage(this WebApplicationBuilder builder)
     {
-        builder.Services.AddSingleton(_ => KeyEncryptionKey.FromConfiguration(builder.Configuration, "Wallet:KeyEncryptionKey"));
+        KeyEncryptionKey.AddKeyEncryptionKey(builder, "Wallet");
         builder.Services.AddSingleton<WalletStore>();
     }
 }

@@ -1,9 +1,9 @@
 using System.Net;
 using Sorcha.Client;
-using SignedTransaction = Sorcha.Testing.Ledger.SignedTransaction;
+using SignedTransaction = Sorcha.Testing.Registers.SignedTransaction;
 using Sorcha.IntegrationTests.Infrastructure;
 
-namespace Sorcha.IntegrationTests.Ledger;
+namespace Sorcha.IntegrationTests.Registers;
 
 /// <summary>
 /// Whole-register verify is O(height) signature checks for any caller with a token (issue 14): each caller runs one at
@@ -74,13 +74,13 @@ public sealed class VerifyBudgetTests(PlatformFixture platform)
     /// <summary>A register long enough that one verify takes a while: four batches of 1,000 signed transactions.</summary>
     private static async Task<string> LongRegisterAsync(HttpClient client)
     {
-        var id = (await LedgerFlows.RegisterAsync(client, "verify budget")).Id;
+        var id = (await RegisterFlows.RegisterAsync(client, "verify budget")).Id;
         var signer = Signer.New();
         var transactions = new SignedTransaction[Height];
-        Parallel.For(0, Height, i => transactions[i] = LedgerFlows.Build(id, signer));
+        Parallel.For(0, Height, i => transactions[i] = RegisterFlows.Build(id, signer));
         foreach (var batch in transactions.Chunk(1_000))
         {
-            using var response = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(batch));
+            using var response = await client.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody(batch));
             Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         }
 

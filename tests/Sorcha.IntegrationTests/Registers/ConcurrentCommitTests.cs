@@ -4,11 +4,11 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Client;
-using SignedTransaction = Sorcha.Testing.Ledger.SignedTransaction;
+using SignedTransaction = Sorcha.Testing.Registers.SignedTransaction;
 using Sorcha.IntegrationTests.Infrastructure;
 using Xunit.Abstractions;
 
-namespace Sorcha.IntegrationTests.Ledger;
+namespace Sorcha.IntegrationTests.Registers;
 
 /// <summary>
 /// 64 concurrent writers put 10,000 client-signed transactions into one register, half of them one POST at a time
@@ -31,13 +31,13 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
         // machine more than its rate. Like any client it waits out a 429 as Retry-After says; the limit stays as shipped.
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync("ledger-load", limits);
-        var register = await LedgerFlows.RegisterAsync(client, "load");
+        var register = await RegisterFlows.RegisterAsync(client, "load");
         var id = register.Id;
 
         var clock = Stopwatch.StartNew();
         var signers = Enumerable.Range(0, 16).Select(_ => Signer.New()).ToArray();
         var transactions = new SignedTransaction[Total];
-        Parallel.For(0, Total, i => transactions[i] = LedgerFlows.Build(id, signers[i % signers.Length]));
+        Parallel.For(0, Total, i => transactions[i] = RegisterFlows.Build(id, signers[i % signers.Length]));
         output.WriteLine($"signed {Total} transactions in {clock.Elapsed.TotalSeconds:F1} s");
 
         clock.Restart();
@@ -57,7 +57,7 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
             {
                 foreach (var tx in mine)
                 {
-                    using var response = await http.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
+                    using var response = await http.PostAsync("/api/transactions", RegisterFlows.Body(tx.Json));
                     statuses.Add((int)response.StatusCode);
                     var committed = await Json.ReadAsync<CommittedTransaction>(response);
                     Assert.Equal(tx.TxId, committed.TxId);
@@ -68,7 +68,7 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
             {
                 foreach (var chunk in mine.Chunk(BatchSize))
                 {
-                    using var response = await http.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(chunk));
+                    using var response = await http.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody(chunk));
                     Assert.Equal(HttpStatusCode.OK, response.StatusCode);
                     var results = (await Json.ReadAsync<BatchResponse>(response)).Results;
                     Assert.Equal(chunk.Length, results.Count);
@@ -88,7 +88,7 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
 
         Assert.All(statuses, s => Assert.Equal(201, s));
         Assert.Equal(Enumerable.Range(0, Total).Select(i => (long)i), sequences.Values.Order());
-        var head = await LedgerFlows.GetRegisterAsync(client, id);
+        var head = await RegisterFlows.GetRegisterAsync(client, id);
         Assert.Equal(Total, head.Height);
 
         // The register's own order agrees with what each writer was told.
@@ -101,9 +101,9 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
 
         // Every docket is sealed, exactly once, over contiguous ranges. How soon is printed, not asserted: the sealer's
         // 100 ms tick comes late on a busy machine (it used to be asserted as "within 1.5 s").
-        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, Total);
+        var dockets = await RegisterFlows.WaitUntilSealedAsync(client, id, Total);
         output.WriteLine($"{dockets.Count} dockets, sealed {(DateTime.UtcNow - lastCommit).TotalSeconds:F1} s after the last commit");
-        LedgerFlows.AssertContiguous(dockets, Total, id);
+        RegisterFlows.AssertContiguous(dockets, Total, id);
 
         clock.Restart();
         var verification = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
@@ -122,7 +122,7 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
             Assert.Equal(docket.GetRawText(), proof.GetProperty("docket").GetRawText());
             var size = docket.GetProperty("lastSequence").GetInt64() - docket.GetProperty("firstSequence").GetInt64() + 1;
             var path = proof.GetProperty("auditPath").EnumerateArray().Select(p => Convert.FromHexString(p.GetString()!)).ToList();
-            Assert.True(LedgerFlows.VerifyInclusion(Convert.FromHexString(tx.TxId), proof.GetProperty("leafIndex").GetInt64(), size,
+            Assert.True(RegisterFlows.VerifyInclusion(Convert.FromHexString(tx.TxId), proof.GetProperty("leafIndex").GetInt64(), size,
                 path, Convert.FromHexString(docket.Str("merkleRoot"))));
         }
     }

@@ -2,19 +2,19 @@ using System.Net;
 using System.Text.Json.Nodes;
 using Sorcha.Cryptography;
 using Sorcha.Client;
-using Sorcha.Testing.Ledger;
+using Sorcha.Testing.Registers;
 
-namespace Sorcha.Register.Service.Tests;
+namespace Sorcha.Transaction.Service.Tests;
 
 /// <summary>Every refused submission is a 4xx problem document and commits nothing: the register's height stays put.</summary>
-[Collection(LedgerScope.Name)]
-public sealed class TransactionBadInputTests(LedgerServices services)
+[Collection(TransactionScope.Name)]
+public sealed class TransactionBadInputTests(TransactionServices services)
 {
     /// <summary>A caller's raw HTTP client (the tests send hand-built wire JSON) and a fresh register of its own.</summary>
     private async Task<(SorchaClient Sorcha, HttpClient Client, string Id)> CallerWithRegisterAsync(string clientId)
     {
         var sorcha = services.Client(clientId);
-        var register = await sorcha.Registers.CreateAsync("ledger test");
+        var register = await sorcha.Registers.CreateAsync("transaction test");
         return (sorcha, sorcha.Http, register.Id);
     }
 
@@ -31,17 +31,17 @@ public sealed class TransactionBadInputTests(LedgerServices services)
         var signer = Signer.New();
         var tx = reason switch
         {
-            "bad signature" => LedgerFlows.Build(id, signer, afterSigning: t =>
+            "bad signature" => RegisterFlows.Build(id, signer, afterSigning: t =>
                 t["signature"] = Convert.ToBase64String(Signatures.Sign(signer.Algorithm, signer.Keys.PrivateKey, new byte[32]))),
-            "address of another key" => LedgerFlows.Build(id, signer, beforeSigning: t => t["sender"] = Signer.New().Address),
-            "tampered after signing" => LedgerFlows.Build(id, signer, afterSigning: t => t["payload"]!["n"] = "tampered"),
-            "timestamp changed after signing" => LedgerFlows.Build(id, signer, beforeSigning: t => t["timestamp"] = "2024-01-01T00:00:00Z",
+            "address of another key" => RegisterFlows.Build(id, signer, beforeSigning: t => t["sender"] = Signer.New().Address),
+            "tampered after signing" => RegisterFlows.Build(id, signer, afterSigning: t => t["payload"]!["n"] = "tampered"),
+            "timestamp changed after signing" => RegisterFlows.Build(id, signer, beforeSigning: t => t["timestamp"] = "2024-01-01T00:00:00Z",
                 afterSigning: t => t["timestamp"] = "2024-01-01T00:00:01Z"),
-            "nistp256 signed" => LedgerFlows.Build(id, Signer.New(SignatureAlgorithm.NISTP256), afterSigning: t => t["payload"] = 1),
-            _ => LedgerFlows.Build(Guid.NewGuid().ToString("N"), signer),
+            "nistp256 signed" => RegisterFlows.Build(id, Signer.New(SignatureAlgorithm.NISTP256), afterSigning: t => t["payload"] = 1),
+            _ => RegisterFlows.Build(Guid.NewGuid().ToString("N"), signer),
         };
 
-        using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
+        using var response = await client.PostAsync("/api/transactions", RegisterFlows.Body(tx.Json));
         var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.UnprocessableEntity);
         Assert.False(string.IsNullOrWhiteSpace(problem.Detail));
         if (reason == "unknown register")
@@ -58,8 +58,8 @@ public sealed class TransactionBadInputTests(LedgerServices services)
     public async Task A_valid_nistp256_transaction_commits()
     {
         var (_, client, id) = await CallerWithRegisterAsync("tx-p256");
-        var tx = LedgerFlows.Build(id, Signer.New(SignatureAlgorithm.NISTP256));
-        var committed = await LedgerFlows.SubmitAsync(client, tx, HttpStatusCode.Created);
+        var tx = RegisterFlows.Build(id, Signer.New(SignatureAlgorithm.NISTP256));
+        var committed = await RegisterFlows.SubmitAsync(client, tx, HttpStatusCode.Created);
         Assert.Equal(tx.TxId, committed.TxId);
         Assert.Equal(SignatureAlgorithm.NISTP256, committed.Algorithm);
     }
@@ -72,7 +72,7 @@ public sealed class TransactionBadInputTests(LedgerServices services)
     public async Task Malformed_or_incomplete_is_400_listing_the_fields_and_commits_nothing(string body, string field)
     {
         var (sorcha, client, id) = await CallerWithRegisterAsync("tx-400");
-        using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(body));
+        using var response = await client.PostAsync("/api/transactions", RegisterFlows.Body(body));
         var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.BadRequest);
         Assert.Contains(field, ProblemAssert.ErrorKeys(problem));
         Assert.Equal(0, await HeightAsync(sorcha, id));
@@ -82,14 +82,14 @@ public sealed class TransactionBadInputTests(LedgerServices services)
     public async Task Every_bad_field_is_listed_at_once()
     {
         var (sorcha, client, id) = await CallerWithRegisterAsync("tx-400-all");
-        var tx = LedgerFlows.Build(id, Signer.New(), afterSigning: t =>
+        var tx = RegisterFlows.Build(id, Signer.New(), afterSigning: t =>
         {
             t["algorithm"] = "DSA";
             t["timestamp"] = "yesterday";
             t["publicKey"] = "not base64!";
             t["extra"] = true;
         });
-        using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
+        using var response = await client.PostAsync("/api/transactions", RegisterFlows.Body(tx.Json));
         var errors = ProblemAssert.ErrorKeys(await ProblemAssert.ReadAsync(response, HttpStatusCode.BadRequest));
         Assert.Superset(new HashSet<string> { "algorithm", "timestamp", "publicKey" }, errors.ToHashSet());
         Assert.True(errors.Count >= 4, string.Join(", ", errors));
@@ -100,13 +100,13 @@ public sealed class TransactionBadInputTests(LedgerServices services)
     public async Task A_transaction_over_one_MiB_is_413_and_commits_nothing()
     {
         var (sorcha, client, id) = await CallerWithRegisterAsync("tx-413");
-        var tx = LedgerFlows.Build(id, Signer.New(), JsonValue.Create(new string('x', 1024 * 1024)));
-        using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
+        var tx = RegisterFlows.Build(id, Signer.New(), JsonValue.Create(new string('x', 1024 * 1024)));
+        using var response = await client.PostAsync("/api/transactions", RegisterFlows.Body(tx.Json));
         await ProblemAssert.IsProblemAsync(response, HttpStatusCode.RequestEntityTooLarge);
 
         // In a batch, the oversized item alone is 413.
-        var small = LedgerFlows.Build(id, Signer.New());
-        using var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody([tx, small]));
+        var small = RegisterFlows.Build(id, Signer.New());
+        using var batch = await client.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody([tx, small]));
         var results = (await Json.ReadAsync<BatchResponse>(batch)).Results;
         Assert.Equal([413, 201], results.Select(r => r.Status));
         Assert.Equal(1, await HeightAsync(sorcha, id));
@@ -117,14 +117,14 @@ public sealed class TransactionBadInputTests(LedgerServices services)
     {
         var (sorcha, client, id) = await CallerWithRegisterAsync("tx-batch-400");
         var signer = Signer.New();
-        var one = LedgerFlows.Build(id, signer);
-        using var tooMany = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(Enumerable.Repeat(one, 1001)));
+        var one = RegisterFlows.Build(id, signer);
+        using var tooMany = await client.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody(Enumerable.Repeat(one, 1001)));
         var problem = await ProblemAssert.ReadAsync(tooMany, HttpStatusCode.BadRequest);
         Assert.Contains("transactions", ProblemAssert.ErrorKeys(problem));
 
         foreach (var body in new[] { "{\"transactions\":[]}", "{\"transactions\":{}}", "[]", "{oops" })
         {
-            using var response = await client.PostAsync("/api/transactions/batch", LedgerFlows.Body(body));
+            using var response = await client.PostAsync("/api/transactions/batch", RegisterFlows.Body(body));
             await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
         }
 

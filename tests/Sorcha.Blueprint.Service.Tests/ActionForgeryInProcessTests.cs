@@ -5,7 +5,7 @@ using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Cryptography;
 using Sorcha.Testing.Blueprints;
-using Sorcha.Testing.Ledger;
+using Sorcha.Testing.Registers;
 
 namespace Sorcha.Blueprint.Service.Tests;
 
@@ -13,10 +13,10 @@ namespace Sorcha.Blueprint.Service.Tests;
 /// issue 14: a participant signed a hand-built <c>{"type":"Action", instanceId, actionId}</c> transaction through the
 /// generic sign endpoint and posted it; it was committed (skipping the next-action check, the schema and the routes)
 /// and verify called the register valid. A workflow step is now accepted only with the Blueprint service's own token.
-/// Tokens forged for the service issuer are refused at the gateway: Sorcha.IntegrationTests' ActionForgeryTests.
+/// Tokens forged for the service issuer are refused at the gateway: Sorcha.IntegrationTests' ActionForgeryAtGatewayTests.
 /// </summary>
 [Collection(BlueprintScope.Name)]
-public sealed class ActionForgeryTests(BlueprintServices services)
+public sealed class ActionForgeryInProcessTests(BlueprintServices services)
 {
     [Theory]
     [InlineData("forger", "Action")]
@@ -48,17 +48,17 @@ public sealed class ActionForgeryTests(BlueprintServices services)
             HttpStatusCode.OK);
         tx["signature"] = Convert.ToBase64String(signed.Signature);
 
-        using (var single = await caller.PostAsync("/api/transactions", LedgerFlows.Body(tx.ToJsonString())))
+        using (var single = await caller.PostAsync("/api/transactions", RegisterFlows.Body(tx.ToJsonString())))
         {
             await ProblemAssert.IsProblemAsync(single, HttpStatusCode.Forbidden);
         }
 
-        using (var batch = await caller.PostAsync("/api/transactions/batch", LedgerFlows.Body($"{{\"transactions\":[{tx.ToJsonString()}]}}")))
+        using (var batch = await caller.PostAsync("/api/transactions/batch", RegisterFlows.Body($"{{\"transactions\":[{tx.ToJsonString()}]}}")))
         {
             Assert.Equal(403, Assert.Single((await Json.ReadAsync<BatchResponse>(batch)).Results).Status);
         }
 
-        Assert.Equal(0, await LedgerFlows.HeightAsync(caller, state.RegisterId));
+        Assert.Equal(0, await RegisterFlows.HeightAsync(caller, state.RegisterId));
 
         // The real step, through the Blueprint service's checks, is still committed.
         var submitted = await Json.PostAsync<ActionReceipt>(caller, $"/api/instances/{instance}/actions/submit",

@@ -9,7 +9,7 @@ using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
 using StackExchange.Redis;
 
-namespace Sorcha.IntegrationTests.Ledger;
+namespace Sorcha.IntegrationTests.Registers;
 
 /// <summary>
 /// A register whose first dockets were sealed before register trees existed (seven-field dockets, no tree frontier in
@@ -25,10 +25,10 @@ public sealed class RegisterUpgradeTests(PlatformFixture platform)
     public async Task An_existing_register_keeps_its_old_dockets_and_its_next_docket_covers_the_whole_tree()
     {
         using var client = await platform.ClientAsync("trees-upgrade");
-        var register = await LedgerFlows.RegisterAsync(client, "upgrade");
+        var register = await RegisterFlows.RegisterAsync(client, "upgrade");
         var id = register.Id;
         var signer = Signer.New();
-        var old = Enumerable.Range(0, 99).Select(_ => LedgerFlows.Build(id, signer)).ToList();
+        var old = Enumerable.Range(0, 99).Select(_ => RegisterFlows.Build(id, signer)).ToList();
 
         // The register as the previous version left it: 99 transactions in a docket without a tree, no frontier. (99, so
         // the service's sealer waits 1 s before it would seal them, and the old-format docket is published first.)
@@ -44,21 +44,21 @@ public sealed class RegisterUpgradeTests(PlatformFixture platform)
             var key = KeyProtection.Open(Convert.FromBase64String(platform.Options.RegisterKeyEncryptionKey), sealedKey,
                 Encoding.UTF8.GetBytes("sorcha/v1/register-key/" + id));
             var txIds = await store.GetTxIdsAsync(id, 0, 99);
-            var legacy = DocketSealer.Seal(id, 0, 0, txIds, state.LastDocketHash, DateTimeOffset.UtcNow, key);
+            var legacy = LegacyDockets.Seal(id, 0, 0, txIds, state.LastDocketHash, DateTimeOffset.UtcNow, key);
             var tree = new MerkleFrontier();
             tree.AppendAll(old.Select(t => Convert.FromHexString(t.TxId)));
             Assert.True(await store.TryPublishDocketAsync(state, legacy, tree));
             await redis.GetDatabase().HashDeleteAsync($"reg:{{{id}}}:head", "treeFrontier");
         }
 
-        var later = Enumerable.Range(0, 30).Select(_ => LedgerFlows.Build(id, signer)).ToList();
-        using (var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(later)))
+        var later = Enumerable.Range(0, 30).Select(_ => RegisterFlows.Build(id, signer)).ToList();
+        using (var batch = await client.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody(later)))
         {
             Assert.Equal(HttpStatusCode.OK, batch.StatusCode);
         }
 
-        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, 129);
-        LedgerFlows.AssertContiguous(dockets, 129, id);
+        var dockets = await RegisterFlows.WaitUntilSealedAsync(client, id, 129);
+        RegisterFlows.AssertContiguous(dockets, 129, id);
         Assert.False(dockets[0].TryGetProperty("treeSize", out _));
         var all = old.Concat(later).Select(t => Convert.FromHexString(t.TxId)).ToList();
         Assert.Equal(129, dockets[^1].GetProperty("treeSize").GetInt32());

@@ -4,7 +4,7 @@ using System.Security.Claims;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
 using Sorcha.IntegrationTests.Infrastructure;
-using Sorcha.IntegrationTests.Ledger;
+using Sorcha.IntegrationTests.Registers;
 using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.IntegrationTests.Rights;
@@ -12,10 +12,10 @@ namespace Sorcha.IntegrationTests.Rights;
 /// <summary>
 /// issue 14: a workflow step is accepted only with the Blueprint service's own token. A token that claims the service
 /// issuer without its key is refused through the real gateway here; a hand-signed Action transaction posted with a
-/// user's token is refused in process (Sorcha.Blueprint.Service.Tests' ActionForgeryTests).
+/// user's token is refused in process (Sorcha.Blueprint.Service.Tests' ActionForgeryInProcessTests).
 /// </summary>
 [Collection(PlatformScope.Name)]
-public sealed class ActionForgeryTests(PlatformFixture platform)
+public sealed class ActionForgeryAtGatewayTests(PlatformFixture platform)
 {
     [Fact]
     public async Task A_token_that_claims_the_service_issuer_without_the_service_key_is_401()
@@ -32,7 +32,7 @@ public sealed class ActionForgeryTests(PlatformFixture platform)
         });
         using var client = new HttpClient { BaseAddress = platform.Gateway.BaseAddress };
         client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", forged);
-        using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body("{}"));
+        using var response = await client.PostAsync("/api/transactions", RegisterFlows.Body("{}"));
         Assert.Equal(HttpStatusCode.Unauthorized, response.StatusCode);
     }
 }

@@ -3,7 +3,7 @@ using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Testing.Platform.OpenApi;
 
-namespace Sorcha.IntegrationTests.Ledger;
+namespace Sorcha.IntegrationTests.Registers;
 
 [Trait(Rerun.Trait, Rerun.Replicas)]
 [Trait(Rerun.Trait, Rerun.Cluster)]
@@ -15,7 +15,7 @@ public sealed class RegisterApiTests(PlatformFixture platform)
     {
         using var alice = await platform.ClientAsync("register-alice");
         using var bob = await platform.ClientAsync("register-bob");
-        var created = await LedgerFlows.RegisterAsync(alice, "alice's ledger");
+        var created = await RegisterFlows.RegisterAsync(alice, "alice's ledger");
 
         var id = created.Id;
         Assert.Matches("^[0-9a-f]{32}$", id);
@@ -25,7 +25,7 @@ public sealed class RegisterApiTests(PlatformFixture platform)
         Assert.Equal(32, created.PublicKey.Length);
 
         // Registers are public ledgers: another authenticated caller reads the same register (the key compared by value).
-        var read = await LedgerFlows.GetRegisterAsync(bob, id);
+        var read = await RegisterFlows.GetRegisterAsync(bob, id);
         Assert.Equal(created.PublicKey, read.PublicKey);
         Assert.Equal(created, read with { PublicKey = created.PublicKey });
 
@@ -42,7 +42,7 @@ public sealed class RegisterApiTests(PlatformFixture platform)
     {
         using var invalidOnPurpose = OpenApiValidatingHandler.BadInputScope();
         using var alice = await platform.ClientAsync("register-bad-create");
-        using var response = await alice.PostAsync("/api/registers", LedgerFlows.Body(body));
+        using var response = await alice.PostAsync("/api/registers", RegisterFlows.Body(body));
         await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
     }
 
@@ -60,7 +60,7 @@ public sealed class RegisterApiTests(PlatformFixture platform)
 
         using var anonymous = await platform.Gateway.GetAsync("/api/registers");
         Assert.Equal(HttpStatusCode.Unauthorized, anonymous.StatusCode);
-        using var anonymousPost = await platform.Gateway.PostAsync("/api/transactions", LedgerFlows.Body("{}"));
+        using var anonymousPost = await platform.Gateway.PostAsync("/api/transactions", RegisterFlows.Body("{}"));
         Assert.Equal(HttpStatusCode.Unauthorized, anonymousPost.StatusCode);
     }
 
@@ -70,7 +70,7 @@ public sealed class RegisterApiTests(PlatformFixture platform)
     public async Task Bad_paging_is_400(string query)
     {
         using var alice = await platform.ClientAsync("register-paging");
-        var id = (await LedgerFlows.RegisterAsync(alice)).Id;
+        var id = (await RegisterFlows.RegisterAsync(alice)).Id;
         using var response = await alice.GetAsync($"/api/registers/{id}/transactions{query}");
         await ProblemAssert.IsProblemAsync(response, HttpStatusCode.BadRequest);
     }

@@ -7,7 +7,7 @@ using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Cryptography;
 
-namespace Sorcha.Testing.Ledger;
+namespace Sorcha.Testing.Registers;
 
 /// <summary>A client's signing identity: a key pair and the address derived from it.</summary>
 public sealed record Signer(SignatureAlgorithm Algorithm, KeyPair Keys, string Address)
@@ -25,8 +25,8 @@ public sealed record SignedTransaction(string Json, string TxId)
     public JsonObject Node => JsonNode.Parse(Json)!.AsObject();
 }
 
-/// <summary>What a client does against the ledger routes, built from the contract alone (api.md).</summary>
-public static class LedgerFlows
+/// <summary>What a client does against the Register and Transaction services' routes, built from the contract alone (api.md).</summary>
+public static class RegisterFlows
 {
     /// <summary>
     /// Builds and signs a transaction the way api.md says: txId = SHA-256(JCS(transaction without signature)), the
@@ -57,7 +57,7 @@ public static class LedgerFlows
         Body("{\"transactions\":[" + string.Join(',', transactions.Select(t => t.Json)) + "]}");
 
     /// <summary>Creates a register and returns it as the client reads it.</summary>
-    public static Task<Register> RegisterAsync(HttpClient client, string name = "ledger test") =>
+    public static Task<Register> RegisterAsync(HttpClient client, string name = "register test") =>
         Json.PostAsync<Register>(client, "/api/registers", new { name }, HttpStatusCode.Created);
 
 

@@ -5,7 +5,7 @@ using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Testing.Platform.OpenApi;
 
-namespace Sorcha.IntegrationTests.Ledger;
+namespace Sorcha.IntegrationTests.Registers;
 
 [Trait(Rerun.Trait, Rerun.Replicas)]
 [Trait(Rerun.Trait, Rerun.Cluster)]
@@ -16,13 +16,13 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
     public async Task Client_signed_transactions_commit_in_order_with_the_clients_txId_and_a_linked_chain()
     {
         using var client = await platform.ClientAsync("tx-submitter");
-        var id = (await LedgerFlows.RegisterAsync(client)).Id;
+        var id = (await RegisterFlows.RegisterAsync(client)).Id;
         var signer = Signer.New();
         var previous = new byte[32];
         for (var i = 0; i < 3; i++)
         {
-            var tx = LedgerFlows.Build(id, signer);
-            using var response = await client.PostAsync("/api/transactions", LedgerFlows.Body(tx.Json));
+            var tx = RegisterFlows.Build(id, signer);
+            using var response = await client.PostAsync("/api/transactions", RegisterFlows.Body(tx.Json));
             Assert.Equal(HttpStatusCode.Created, response.StatusCode);
             Assert.Equal($"/api/registers/{id}/transactions/{tx.TxId}", response.Headers.Location?.OriginalString);
             // Raw: an unsealed transaction leaves docketNumber out (absent, not null), a wire detail the model hides.
@@ -34,7 +34,7 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
             Assert.False(committed.TryGetProperty("docketNumber", out _));
         }
 
-        var register = await LedgerFlows.GetRegisterAsync(client, id);
+        var register = await RegisterFlows.GetRegisterAsync(client, id);
         Assert.Equal(3, register.Height);
         Assert.Equal(Convert.ToHexStringLower(previous), register.HeadChainHash);
     }
@@ -43,33 +43,33 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
     public async Task The_same_transaction_again_is_200_with_the_first_commit_and_commits_nothing()
     {
         using var client = await platform.ClientAsync("tx-idempotent");
-        var id = (await LedgerFlows.RegisterAsync(client)).Id;
-        var tx = LedgerFlows.Build(id, Signer.New());
-        var first = await LedgerFlows.SubmitAsync(client, tx, HttpStatusCode.Created);
-        var again = await LedgerFlows.SubmitAsync(client, tx, HttpStatusCode.OK);
+        var id = (await RegisterFlows.RegisterAsync(client)).Id;
+        var tx = RegisterFlows.Build(id, Signer.New());
+        var first = await RegisterFlows.SubmitAsync(client, tx, HttpStatusCode.Created);
+        var again = await RegisterFlows.SubmitAsync(client, tx, HttpStatusCode.OK);
         Assert.Equal(first.Sequence, again.Sequence);
         Assert.Equal(first.CommittedAt, again.CommittedAt);
-        Assert.Equal(1, await LedgerFlows.HeightAsync(client, id));
+        Assert.Equal(1, await RegisterFlows.HeightAsync(client, id));
 
         // And inside one batch: the first occurrence is 201, the repeat 200 with the same sequence.
-        var fresh = LedgerFlows.Build(id, Signer.New());
-        using var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody([tx, fresh, fresh]));
+        var fresh = RegisterFlows.Build(id, Signer.New());
+        using var batch = await client.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody([tx, fresh, fresh]));
         var results = (await Json.ReadAsync<BatchResponse>(batch)).Results;
         Assert.Equal([200, 201, 200], results.Select(r => r.Status));
         Assert.Equal([0L, 1, 1], results.Select(r => r.Transaction!.Sequence));
-        Assert.Equal(2, await LedgerFlows.HeightAsync(client, id));
+        Assert.Equal(2, await RegisterFlows.HeightAsync(client, id));
     }
 
     [Fact]
     public async Task A_committed_transaction_reads_back_with_every_field_as_sent_and_is_located_by_txId()
     {
         using var client = await platform.ClientAsync("tx-reader");
-        var id = (await LedgerFlows.RegisterAsync(client)).Id;
+        var id = (await RegisterFlows.RegisterAsync(client)).Id;
         // A number's lexical form (1.50, hashed as 1.5), escapes, a null and nested values come back exactly as sent.
         var payload = JsonNode.Parse("""{"note":"caf\u00e9 \"ok\"","amount":1.50,"nothing":null,"list":[1,{"a":true}]}""");
-        var tx = LedgerFlows.Build(id, Signer.New(), payload, t => t["metadata"] = new JsonObject { ["type"] = "Test" });
+        var tx = RegisterFlows.Build(id, Signer.New(), payload, t => t["metadata"] = new JsonObject { ["type"] = "Test" });
         Assert.Contains("\"amount\":1.50", tx.Json, StringComparison.Ordinal);
-        await LedgerFlows.SubmitAsync(client, tx, HttpStatusCode.Created);
+        await RegisterFlows.SubmitAsync(client, tx, HttpStatusCode.Created);
 
         var text = await client.GetStringAsync($"/api/registers/{id}/transactions/{tx.TxId}");
         Assert.StartsWith(tx.Json[..^1] + ",\"txId\":\"" + tx.TxId + "\"", text);
@@ -88,14 +88,14 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
     {
         using var invalidOnPurpose = OpenApiValidatingHandler.BadInputScope();
         using var client = await platform.ClientAsync("tx-batch");
-        var id = (await LedgerFlows.RegisterAsync(client)).Id;
+        var id = (await RegisterFlows.RegisterAsync(client)).Id;
         var signer = Signer.New();
-        var good1 = LedgerFlows.Build(id, signer);
-        var badSignature = LedgerFlows.Build(id, signer, afterSigning: t => t["payload"] = "changed after signing");
-        var unknownRegister = LedgerFlows.Build(Guid.NewGuid().ToString("N"), signer);
-        var good2 = LedgerFlows.Build(id, signer);
+        var good1 = RegisterFlows.Build(id, signer);
+        var badSignature = RegisterFlows.Build(id, signer, afterSigning: t => t["payload"] = "changed after signing");
+        var unknownRegister = RegisterFlows.Build(Guid.NewGuid().ToString("N"), signer);
+        var good2 = RegisterFlows.Build(id, signer);
         var body = "{\"transactions\":[" + good1.Json + "," + badSignature.Json + ",{\"registerId\":5}," + unknownRegister.Json + "," + good2.Json + "]}";
-        using var response = await client.PostAsync("/api/transactions/batch", LedgerFlows.Body(body));
+        using var response = await client.PostAsync("/api/transactions/batch", RegisterFlows.Body(body));
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         var results = (await Json.ReadAsync<BatchResponse>(response)).Results;
         Assert.Equal([201, 422, 400, 422, 201], results.Select(r => r.Status));
@@ -106,18 +106,18 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
         Assert.Superset(new HashSet<string> { "registerId", "sender", "algorithm", "publicKey", "payload", "timestamp", "signature" },
             ProblemAssert.ErrorKeys(results[2].Problem!).ToHashSet());
 
-        Assert.Equal(2, await LedgerFlows.HeightAsync(client, id));
+        Assert.Equal(2, await RegisterFlows.HeightAsync(client, id));
     }
 
     [Fact]
     public async Task A_proof_is_409_until_the_docket_is_sealed_then_verifies_against_the_signed_docket()
     {
         using var client = await platform.ClientAsync("tx-proof");
-        var register = await LedgerFlows.RegisterAsync(client);
+        var register = await RegisterFlows.RegisterAsync(client);
         var id = register.Id;
         var signer = Signer.New();
-        var txs = Enumerable.Range(0, 5).Select(_ => LedgerFlows.Build(id, signer)).ToList();
-        using (var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(txs)))
+        var txs = Enumerable.Range(0, 5).Select(_ => RegisterFlows.Build(id, signer)).ToList();
+        using (var batch = await client.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody(txs)))
         {
             Assert.Equal(HttpStatusCode.OK, batch.StatusCode);
         }
@@ -127,8 +127,8 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
             await ProblemAssert.IsProblemAsync(early, HttpStatusCode.Conflict);
         }
 
-        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, 5);
-        LedgerFlows.AssertContiguous(dockets, 5, id);
+        var dockets = await RegisterFlows.WaitUntilSealedAsync(client, id, 5);
+        RegisterFlows.AssertContiguous(dockets, 5, id);
         var proof = await Json.GetAsync<InclusionProof>(client, $"/api/registers/{id}/transactions/{txs[3].TxId}/proof");
         var docket = proof.Docket;
         Assert.Equal(txs[3].TxId, proof.TxId);
@@ -137,8 +137,8 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
         var size = docket.LastSequence - docket.FirstSequence + 1;
         var path = proof.AuditPath.Select(Convert.FromHexString).ToList();
         var root = Convert.FromHexString(docket.MerkleRoot);
-        Assert.True(LedgerFlows.VerifyInclusion(Convert.FromHexString(txs[3].TxId), proof.LeafIndex, size, path, root));
-        Assert.False(LedgerFlows.VerifyInclusion(Convert.FromHexString(txs[2].TxId), proof.LeafIndex, size, path, root));
+        Assert.True(RegisterFlows.VerifyInclusion(Convert.FromHexString(txs[3].TxId), proof.LeafIndex, size, path, root));
+        Assert.False(RegisterFlows.VerifyInclusion(Convert.FromHexString(txs[2].TxId), proof.LeafIndex, size, path, root));
 
         // The docket is signed by the register's own key over its docketHash (checked with an independent Ed25519).
         var verifier = new Org.BouncyCastle.Crypto.Signers.Ed25519Signer();

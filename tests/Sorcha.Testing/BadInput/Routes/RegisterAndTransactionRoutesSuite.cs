@@ -7,12 +7,17 @@ namespace Sorcha.Testing.BadInput.Routes;
 /// <summary>
 /// Every register and transaction route of docs/api.md, fed bad input: each answer is a 4xx problem, no register
 /// appears, the register's height and head stay, and the one valid transaction the cases are cut from never commits.
-/// The gateway's token checks run cross-process (Sorcha.IntegrationTests); every other case against the Register and
-/// Transaction services in process.
+/// One table for both services: the cases share their resources (a register with a sealed transaction, and a signed
+/// one pending). The gateway's token checks run cross-process (Sorcha.IntegrationTests); every other case in process,
+/// the register routes' against the Register service (Sorcha.Register.Service.Tests), the transaction routes' against
+/// the Transaction service (Sorcha.Transaction.Service.Tests).
 /// </summary>
-public abstract class LedgerRoutesSuite(BadInputTarget target) : BadInputSuite(target)
+public abstract class RegisterAndTransactionRoutesSuite(BadInputTarget target) : BadInputSuite(target)
 {
     public static readonly CaseTable All = Build();
+
+    /// <summary>A case of the Transaction service's routes (/api/transactions…); the rest are the Register service's.</summary>
+    public static bool IsTransactionRoute(BadInputCase c) => c.Path.StartsWith("/api/transactions", StringComparison.Ordinal);
 
     protected override async Task<Resources> CreateResourcesAsync(HttpClient owner, HttpClient foreign)
     {

@@ -11,7 +11,7 @@ public sealed record Answer(string Kind, string? TxId, int Status, double StartM
     public const string Submit = "submit";
     public const string Read = "read";
 
-    /// <summary>Status when the request hit <see cref="LedgerLoad.RequestBound"/> (a hang) or the transport failed.</summary>
+    /// <summary>Status when the request hit <see cref="TransactionLoad.RequestBound"/> (a hang) or the transport failed.</summary>
     public const int NoAnswer = 0;
 
     public bool Ok => Status is 200 or 201;
@@ -22,7 +22,7 @@ public sealed record Answer(string Kind, string? TxId, int Status, double StartM
 /// like a careful client, resend the very same transaction after any failure until it is acknowledged (the submit is
 /// idempotent by txId); readers GET the register (a Register-service read). Every answer is recorded with its time.
 /// </summary>
-public sealed class LedgerLoad(HttpClient client, string registerId)
+public sealed class TransactionLoad(HttpClient client, string registerId)
 {
     /// <summary>
     /// Every request is bounded: a client that waits longer counts it as a hang. Generous for a shared CI machine, yet far
@@ -107,7 +107,7 @@ public sealed class LedgerLoad(HttpClient client, string registerId)
                 }
             }
 
-            pending ??= LedgerFlows.Build(registerId, signer);
+            pending ??= RegisterFlows.Build(registerId, signer);
             _submitted.TryAdd(pending.TxId, 0);
             var answer = await SendAsync(Answer.Submit, pending.TxId, HttpMethod.Post, "/api/transactions", pending.Json);
             if (answer.Ok)
@@ -143,7 +143,7 @@ public sealed class LedgerLoad(HttpClient client, string registerId)
         using var request = new HttpRequestMessage(method, url);
         if (json is not null)
         {
-            request.Content = LedgerFlows.Body(json);
+            request.Content = RegisterFlows.Body(json);
         }
 
         using var bound = new CancellationTokenSource(RequestBound);

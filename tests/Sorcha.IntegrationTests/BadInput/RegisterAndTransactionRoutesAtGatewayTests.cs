@@ -3,9 +3,9 @@ using Sorcha.Testing.BadInput.Routes;
 
 namespace Sorcha.IntegrationTests.BadInput;
 
-/// <summary>The gateway's own token checks on every wallet route; the other cases run in process (Sorcha.Wallet.Service.Tests).</summary>
+/// <summary>The gateway's own token checks on every register and transaction route; the other cases run in process (Sorcha.Register.Service.Tests, Sorcha.Transaction.Service.Tests).</summary>
 [Collection(PlatformScope.Name)]
-public sealed class WalletRoutesTests(PlatformFixture platform) : WalletRoutesSuite(platform)
+public sealed class RegisterAndTransactionRoutesAtGatewayTests(PlatformFixture platform) : RegisterAndTransactionRoutesSuite(platform)
 {
     private static readonly CaseTable Cases = All.Where(c => c.IsGatewayTokenCase);
 

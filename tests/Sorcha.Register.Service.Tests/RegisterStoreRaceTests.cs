@@ -1,46 +1,45 @@
 using System.Collections.Concurrent;
 using System.Text;
-using Sorcha.Cryptography;
 using Sorcha.Client;
-using Docket = Sorcha.Ledger.Dockets.Docket;
-using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Cryptography;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
+using Sorcha.Testing.Registers;
 using StackExchange.Redis;
 using Xunit.Abstractions;
+using Docket = Sorcha.Ledger.Dockets.Docket;
 
-namespace Sorcha.IntegrationTests.Ledger;
+namespace Sorcha.Register.Service.Tests;
 
 /// <summary>
-/// What several Transaction and Register replicas do, without the HTTP in between: writers on separate Redis
-/// connections with stale head hints append to one register, and sealers — two here plus the Register service's
-/// own — race to seal it. The chain must stay linear and every range must be sealed exactly once.
+/// What several Transaction and Register replicas do, straight on the register store (RegisterStore) with no HTTP in
+/// between: writers on separate Redis connections with stale head hints append to one register, and sealers — two
+/// here plus the in-process Register service's own — race to seal it. The chain must stay linear and every range must
+/// be sealed exactly once. A real Redis, no platform: the store's scripts are what races.
 /// </summary>
-[Trait(Rerun.Trait, Rerun.Replicas)]
-[Trait(Rerun.Trait, Rerun.Cluster)]
-[Collection(PlatformScope.Name)]
-public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper output)
+[Collection(RegisterScope.Name)]
+public sealed class RegisterStoreRaceTests(RegisterServices services, ITestOutputHelper output)
 {
     private const int Total = 2000;
 
     [Fact]
     public async Task Racing_writers_and_sealers_on_separate_connections_never_fork_gap_or_double_seal()
     {
-        using var client = await platform.ClientAsync("ledger-replicas");
-        var id = (await LedgerFlows.RegisterAsync(client, "replicas")).Id;
-        using var redisA = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
-        using var redisB = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
+        using var client = await services.ClientAsync("ledger-replicas");
+        var id = (await RegisterFlows.RegisterAsync(client, "replicas")).Id;
+        using var redisA = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
+        using var redisB = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
         RegisterStore[] stores = [new(redisA), new(redisB)];
         var sealedKey = (await stores[0].GetAsync(id))!.SealedSigningKey;
-        var signingKey = KeyProtection.Open(Convert.FromBase64String(platform.Options.RegisterKeyEncryptionKey), sealedKey,
+        var signingKey = KeyProtection.Open(Convert.FromBase64String(services.RegisterKeyEncryptionKey), sealedKey,
             Encoding.UTF8.GetBytes("sorcha/v1/register-key/" + id));
 
         var signer = Signer.New();
         var parsed = new ParsedTransaction[Total];
         Parallel.For(0, Total, i =>
         {
-            Assert.True(TransactionParser.TryParse(Encoding.UTF8.GetBytes(LedgerFlows.Build(id, signer).Json), out var tx, out _));
+            Assert.True(TransactionParser.TryParse(Encoding.UTF8.GetBytes(RegisterFlows.Build(id, signer).Json), out var tx, out _));
             parsed[i] = tx!;
         });
 
@@ -98,8 +97,8 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
         output.WriteLine($"test sealers published {published} dockets and lost {lost} races");
 
         Assert.Equal(Enumerable.Range(0, Total).Select(i => (long)i), sequences.Order());
-        var dockets = await LedgerFlows.DocketsAsync(client, id);
-        LedgerFlows.AssertContiguous(dockets, Total, id);
+        var dockets = await RegisterFlows.DocketsAsync(client, id);
+        RegisterFlows.AssertContiguous(dockets, Total, id);
         Assert.True(published > 0, $"published {published}, lost {lost}");
         Assert.True(published <= dockets.Count, $"published {published} > {dockets.Count} dockets: a range was sealed twice");
         var verification = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
@@ -110,13 +109,13 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
     [Fact]
     public async Task An_append_that_repeats_committed_txIds_returns_their_first_commit_and_appends_only_the_new_ones()
     {
-        using var client = await platform.ClientAsync("ledger-replicas-dup");
-        var id = (await LedgerFlows.RegisterAsync(client, "replicas-dup")).Id;
-        using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
+        using var client = await services.ClientAsync("ledger-replicas-dup");
+        var id = (await RegisterFlows.RegisterAsync(client, "replicas-dup")).Id;
+        using var redis = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
         var store = new RegisterStore(redis);
         var signer = Signer.New();
         ParsedTransaction Parse() =>
-            TransactionParser.TryParse(Encoding.UTF8.GetBytes(LedgerFlows.Build(id, signer).Json), out var tx, out _) ? tx : throw new InvalidOperationException();
+            TransactionParser.TryParse(Encoding.UTF8.GetBytes(RegisterFlows.Build(id, signer).Json), out var tx, out _) ? tx : throw new InvalidOperationException();
         var (a, b, c) = (Parse(), Parse(), Parse());
 
         var first = await store.AppendAsync(id, [a, b]);
@@ -140,16 +139,16 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
     [Fact]
     public async Task A_docket_sealed_below_the_height_after_the_snapshot_is_in_neither_stream()
     {
-        using var client = await platform.ClientAsync("ledger-snapshot-below");
-        using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
+        using var client = await services.ClientAsync("ledger-snapshot-below");
+        using var redis = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
         var store = new RegisterStore(redis);
         var signer = Signer.New();
         for (var attempt = 0; ; attempt++)
         {
-            var register = await LedgerFlows.RegisterAsync(client, "snapshot-below");
+            var register = await RegisterFlows.RegisterAsync(client, "snapshot-below");
             var id = register.Id;
             var parsed = Enumerable.Range(0, 20).Select(i =>
-                TransactionParser.TryParse(Encoding.UTF8.GetBytes(LedgerFlows.Build(id, signer).Json), out var tx, out _) ? tx : throw new InvalidOperationException())
+                TransactionParser.TryParse(Encoding.UTF8.GetBytes(RegisterFlows.Build(id, signer).Json), out var tx, out _) ? tx : throw new InvalidOperationException())
                 .ToArray();
             await store.AppendAsync(id, parsed);
             var snapshot = (await store.GetStateAsync(id))!;
@@ -161,7 +160,7 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
             }
 
             var sealedKey = (await store.GetAsync(id))!.SealedSigningKey;
-            var key = KeyProtection.Open(Convert.FromBase64String(platform.Options.RegisterKeyEncryptionKey), sealedKey,
+            var key = KeyProtection.Open(Convert.FromBase64String(services.RegisterKeyEncryptionKey), sealedKey,
                 Encoding.UTF8.GetBytes("sorcha/v1/register-key/" + id));
             var tree = await store.GetTreeAsync(id, snapshot);
             var docket = DocketSealer.Seal(id, 0, 0, await store.GetTxIdsAsync(id, 0, 20), snapshot.LastDocketHash, DateTimeOffset.UtcNow, key, tree);
@@ -176,14 +175,14 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
     [Fact]
     public async Task A_snapshot_names_no_docket_that_reaches_past_its_height_so_it_verifies_while_the_register_grows()
     {
-        using var client = await platform.ClientAsync("ledger-snapshot");
-        var register = await LedgerFlows.RegisterAsync(client, "snapshot");
+        using var client = await services.ClientAsync("ledger-snapshot");
+        var register = await RegisterFlows.RegisterAsync(client, "snapshot");
         var id = register.Id;
-        using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
+        using var redis = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
         var store = new RegisterStore(redis);
         var signer = Signer.New();
         var parsed = Enumerable.Range(0, 100).Select(i =>
-            TransactionParser.TryParse(Encoding.UTF8.GetBytes(LedgerFlows.Build(id, signer).Json), out var tx, out _) ? tx : throw new InvalidOperationException())
+            TransactionParser.TryParse(Encoding.UTF8.GetBytes(RegisterFlows.Build(id, signer).Json), out var tx, out _) ? tx : throw new InvalidOperationException())
             .ToArray();
 
         // The snapshot is taken at height 50; then 50 more commit and one docket seals 0..99 across the snapshot's end.
@@ -191,7 +190,7 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
         var snapshot = (await store.GetStateAsync(id))!;
         await store.AppendAsync(id, parsed[50..]);
         var sealedKey = (await store.GetAsync(id))!.SealedSigningKey;
-        var key = KeyProtection.Open(Convert.FromBase64String(platform.Options.RegisterKeyEncryptionKey), sealedKey,
+        var key = KeyProtection.Open(Convert.FromBase64String(services.RegisterKeyEncryptionKey), sealedKey,
             Encoding.UTF8.GetBytes("sorcha/v1/register-key/" + id));
         var state = (await store.GetStateAsync(id))!;
         if (state.Sealed == 0)
@@ -209,7 +208,7 @@ public sealed class ReplicaRaceTests(PlatformFixture platform, ITestOutputHelper
     /// Streams <paramref name="snapshot"/> as verify does: its transactions name no docket, no docket comes with them
     /// (the one sealed afterwards is not the snapshot's), and the pair verifies against the snapshot's head.
     /// </summary>
-    private static async Task AssertSnapshotAloneVerifiesAsync(RegisterStore store, Register register, RegisterState snapshot, int expected)
+    private static async Task AssertSnapshotAloneVerifiesAsync(RegisterStore store, Client.Register register, RegisterState snapshot, int expected)
     {
         var id = register.Id;
         var transactions = new List<ReadOnlyMemory<byte>>();

@@ -1,11 +1,11 @@
 using Sorcha.Testing.BadInput;
 using Sorcha.Testing.BadInput.Routes;
 
-namespace Sorcha.Blueprint.Service.Tests;
+namespace Sorcha.Wallet.Service.Tests;
 
-/// <summary>Every blueprint, execution and instance route fed bad input, straight at the service; the gateway's own token checks stay cross-process.</summary>
-[Collection(BlueprintScope.Name)]
-public sealed class BlueprintRoutesTests(BlueprintServices services) : BlueprintRoutesSuite(services)
+/// <summary>Every wallet route fed bad input, straight at the service; the gateway's own token checks stay cross-process.</summary>
+[Collection(WalletScope.Name)]
+public sealed class WalletRoutesInProcessTests(WalletService service) : WalletRoutesSuite(service)
 {
     private static readonly CaseTable Cases = All.Where(c => !c.IsGatewayTokenCase);
 

@@ -5,7 +5,7 @@ namespace Sorcha.IntegrationTests.BadInput;
 
 /// <summary>The gateway's own token checks on every blueprint, execution and instance route; the other cases run in process (Sorcha.Blueprint.Service.Tests).</summary>
 [Collection(PlatformScope.Name)]
-public sealed class BlueprintRoutesTests(PlatformFixture platform) : BlueprintRoutesSuite(platform)
+public sealed class BlueprintRoutesAtGatewayTests(PlatformFixture platform) : BlueprintRoutesSuite(platform)
 {
     private static readonly CaseTable Cases = All.Where(c => c.IsGatewayTokenCase);
 

@@ -16,14 +16,14 @@ public sealed record AuditResult(int Acknowledged, int Created, long Height, int
 /// After a load with faults: nothing acknowledged is lost, nothing is committed twice, the chain has no fork or gap,
 /// every docket range is sealed exactly once, and the register verifies.
 /// </summary>
-public static class LedgerAudit
+public static class RegisterAudit
 {
     /// <param name="client">
     /// One that waits out 429s (<see cref="RetryAfterHandler"/>): the GETs below, 8 at a time, of every transaction the
     /// load committed (about 10,000 on a fast machine) exceed the per-caller rate there. A 429 says nothing about whether
     /// a transaction exists, and raising the limit would test a platform configured unlike any other.
     /// </param>
-    public static async Task<AuditResult> AssertConsistentAsync(HttpClient client, string registerId, LedgerLoad load)
+    public static async Task<AuditResult> AssertConsistentAsync(HttpClient client, string registerId, TransactionLoad load)
     {
         var submits = load.Answers.Where(a => a.Kind == Answer.Submit).ToList();
         var acknowledged = submits.Where(a => a.Ok).Select(a => a.TxId!).ToHashSet(StringComparer.Ordinal);
@@ -35,7 +35,7 @@ public static class LedgerAudit
         Assert.DoesNotContain(load.Submitted, t => !acknowledged.Contains(t));
         Assert.DoesNotContain(submits, a => a.Status == 999);
 
-        var height = await LedgerFlows.HeightAsync(client, registerId);
+        var height = await RegisterFlows.HeightAsync(client, registerId);
         Assert.Equal(acknowledged.Count, height);
 
         // Each txId once, at sequences 0..height-1: no fork (two at one sequence), no gap, no duplicate.
@@ -52,8 +52,8 @@ public static class LedgerAudit
             Interlocked.Increment(ref found);
         });
 
-        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, registerId, height);
-        LedgerFlows.AssertContiguous(dockets, height, registerId);
+        var dockets = await RegisterFlows.WaitUntilSealedAsync(client, registerId, height);
+        RegisterFlows.AssertContiguous(dockets, height, registerId);
         // verify checks every docket's hash chain and signature: a docket sealed twice (overwritten) breaks the chain.
         var verification = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{registerId}/verify");
         Assert.True(verification.GetProperty("valid").GetBoolean(), verification.GetRawText());

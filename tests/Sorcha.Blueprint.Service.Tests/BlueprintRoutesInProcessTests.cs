@@ -1,11 +1,11 @@
 using Sorcha.Testing.BadInput;
 using Sorcha.Testing.BadInput.Routes;
 
-namespace Sorcha.Register.Service.Tests;
+namespace Sorcha.Blueprint.Service.Tests;
 
-/// <summary>Every register and transaction route fed bad input, straight at the services; the gateway's own token checks stay cross-process.</summary>
-[Collection(LedgerScope.Name)]
-public sealed class LedgerRoutesTests(LedgerServices services) : LedgerRoutesSuite(services)
+/// <summary>Every blueprint, execution and instance route fed bad input, straight at the service; the gateway's own token checks stay cross-process.</summary>
+[Collection(BlueprintScope.Name)]
+public sealed class BlueprintRoutesInProcessTests(BlueprintServices services) : BlueprintRoutesSuite(services)
 {
     private static readonly CaseTable Cases = All.Where(c => !c.IsGatewayTokenCase);
 

@@ -5,7 +5,7 @@ using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Verify;
 using StackExchange.Redis;
 
-namespace Sorcha.IntegrationTests.Ledger;
+namespace Sorcha.IntegrationTests.Registers;
 
 /// <summary>
 /// A transaction altered directly in Redis (what an attacker or a bad disk with access to the store could do) is
@@ -22,17 +22,17 @@ public sealed class TamperDetectionTests(PlatformFixture platform)
     public async Task A_transaction_altered_in_Redis_is_named_by_verify_and_by_the_offline_verifier()
     {
         using var client = await platform.ClientAsync("ledger-tamper");
-        var register = await LedgerFlows.RegisterAsync(client, "tamper");
+        var register = await RegisterFlows.RegisterAsync(client, "tamper");
         var id = register.Id;
         var signer = Signer.New();
-        var txs = Enumerable.Range(0, 150).Select(_ => LedgerFlows.Build(id, signer)).ToList();
-        using (var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(txs)))
+        var txs = Enumerable.Range(0, 150).Select(_ => RegisterFlows.Build(id, signer)).ToList();
+        using (var batch = await client.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody(txs)))
         {
             Assert.Equal(HttpStatusCode.OK, batch.StatusCode);
         }
 
-        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, txs.Count);
-        LedgerFlows.AssertContiguous(dockets, txs.Count, id);
+        var dockets = await RegisterFlows.WaitUntilSealedAsync(client, id, txs.Count);
+        RegisterFlows.AssertContiguous(dockets, txs.Count, id);
         var before = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
         Assert.True(before.Valid, before.ToString());
         var (validCode, validReport) = await VerifyExportOfflineAsync(client, id, Convert.ToBase64String(register.PublicKey));

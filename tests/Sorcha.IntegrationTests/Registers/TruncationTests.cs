@@ -3,13 +3,13 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Cryptography;
 using Sorcha.Client;
-using SignedTransaction = Sorcha.Testing.Ledger.SignedTransaction;
+using SignedTransaction = Sorcha.Testing.Registers.SignedTransaction;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Tests.TestData;
 using Sorcha.Verify;
 using StackExchange.Redis;
 
-namespace Sorcha.IntegrationTests.Ledger;
+namespace Sorcha.IntegrationTests.Registers;
 
 /// <summary>
 /// issue 14: verify trusted the chain head stored in Redis, so deleting a register's last transactions with their
@@ -77,7 +77,7 @@ public sealed class TruncationTests(PlatformFixture platform)
     {
         using var client = await platform.ClientAsync("trees-cut");
         var (id, txs, dockets) = await SealedRegisterAsync(client, 250);
-        var register = await LedgerFlows.GetRegisterAsync(client, id);
+        var register = await RegisterFlows.GetRegisterAsync(client, id);
         var trusted = dockets[^1];
         var keep = dockets[^2];
         var height = keep.GetProperty("lastSequence").GetInt32() + 1;
@@ -155,16 +155,16 @@ public sealed class TruncationTests(PlatformFixture platform)
     /// <summary>A register with <paramref name="count"/> transactions committed in one batch (sequence order = list order), all sealed.</summary>
     private static async Task<(string Id, List<SignedTransaction> Txs, List<JsonElement> Dockets)> SealedRegisterAsync(HttpClient client, int count)
     {
-        var id = (await LedgerFlows.RegisterAsync(client, "trees")).Id;
+        var id = (await RegisterFlows.RegisterAsync(client, "trees")).Id;
         var signer = Signer.New();
-        var txs = Enumerable.Range(0, count).Select(_ => LedgerFlows.Build(id, signer)).ToList();
-        using (var batch = await client.PostAsync("/api/transactions/batch", LedgerFlows.BatchBody(txs)))
+        var txs = Enumerable.Range(0, count).Select(_ => RegisterFlows.Build(id, signer)).ToList();
+        using (var batch = await client.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody(txs)))
         {
             Assert.Equal(HttpStatusCode.OK, batch.StatusCode);
         }
 
-        var dockets = await LedgerFlows.WaitUntilSealedAsync(client, id, count);
-        LedgerFlows.AssertContiguous(dockets, count, id);
+        var dockets = await RegisterFlows.WaitUntilSealedAsync(client, id, count);
+        RegisterFlows.AssertContiguous(dockets, count, id);
         return (id, txs, dockets);
     }
 }
