@@ -1,6 +1,7 @@
 extern alias wallet;
 
-using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 using Sorcha.AppHost;
 using Sorcha.Cryptography;
@@ -13,8 +14,7 @@ namespace Sorcha.Wallet.Service.Tests;
 /// <summary>Signing keys kept open between requests, within issue 30's rules (Signing/OpenKeys.cs).</summary>
 public sealed class OpenKeysTests
 {
-    private static readonly KeyEncryptionKey Kek = KeyEncryptionKey.FromConfiguration(
-        new ConfigurationBuilder().AddInMemoryCollection(new Dictionary<string, string?> { ["kek"] = SorchaApp.GenerateSecret() }).Build(), "kek");
+    private static readonly KeyEncryptionKey Kek = NewKek();
 
     private readonly ManualClock _clock = new();
 
@@ -131,6 +131,15 @@ public sealed class OpenKeysTests
             }
         });
         await dropping;
+    }
+
+    /// <summary>A KEK as the service gets one: from its configuration, through the registration it uses.</summary>
+    private static KeyEncryptionKey NewKek()
+    {
+        var builder = Host.CreateEmptyApplicationBuilder(new HostApplicationBuilderSettings());
+        builder.Configuration["Wallet:KeyEncryptionKey"] = SorchaApp.GenerateSecret();
+        KeyEncryptionKey.AddKeyEncryptionKey(builder, "Wallet");
+        return builder.Services.BuildServiceProvider().GetRequiredService<KeyEncryptionKey>();
     }
 
     private OpenKeys Keys(int maxKeys = 100, double idleSeconds = 30) =>
