@@ -31,7 +31,7 @@ public static class Modes
             await LoadRun.InitAsync(side.Context, side.Scenarios, ct);
         }
 
-        var sampler = options.Soak ? new Soak.ResourceSampler(options.PlatformPid!.Value, context.Stored, System.Diagnostics.Stopwatch.StartNew()) : null;
+        var sampler = options.Soak ? new Soak.ResourceSampler(options.PlatformPid!.Value, context.Stored) : null;
         using var stopSampling = new CancellationTokenSource();
         var sampling = sampler?.RunAsync(stopSampling.Token) ?? Task.CompletedTask;
         var plan = options.Plan;

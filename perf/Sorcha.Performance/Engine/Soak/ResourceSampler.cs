@@ -11,10 +11,12 @@ namespace Sorcha.Performance.Engine.Soak;
 /// used_memory and key count (INFO, DBSIZE); and what the load has stored so far (<see cref="StoredObjects"/>).
 /// Linux only, as the soak is; a second of /proc reading and two Redis commands per sample is no load worth counting.
 /// </summary>
-public sealed partial class ResourceSampler(int platformPid, StoredObjects stored, Stopwatch clock)
+public sealed partial class ResourceSampler(int platformPid, StoredObjects stored)
 {
+    // From the sampler's start, which is the load's within milliseconds: samples and requests share one time axis.
+    private readonly Stopwatch _clock = Stopwatch.StartNew();
     public static readonly TimeSpan Interval = TimeSpan.FromSeconds(10);
-    private static readonly double TicksPerSecond = 100; // USER_HZ: 100 on every Linux ABI .NET runs on
+    private const double TicksPerSecond = 100; // USER_HZ: 100 on every Linux ABI .NET runs on
     private readonly List<ResourceSample> _samples = [];
     private readonly Dictionary<int, (double At, double Ticks)> _lastCpu = [];
     private ConnectionMultiplexer? _redis;
@@ -43,7 +45,7 @@ public sealed partial class ResourceSampler(int platformPid, StoredObjects store
 
     private async Task<ResourceSample> SampleAsync()
     {
-        var at = clock.Elapsed.TotalSeconds;
+        var at = _clock.Elapsed.TotalSeconds;
         var measured = Tree(platformPid).Select(p => Measure(p, at)).OfType<ProcessFigures>().ToList();
         var processes = Named(measured);
         var redisPort = measured.Select(p => RedisPort().Match(p.CommandLine)).FirstOrDefault(m => m.Success) is { } found
