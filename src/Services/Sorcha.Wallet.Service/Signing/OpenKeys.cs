@@ -58,16 +58,20 @@ public sealed class OpenKeys : IDisposable
         while (true)
         {
             var entry = _open.TryGetValue(wallet.Address, out var found) && found.OpenedFrom(wallet) ? found : Open(kek, wallet);
-            lock (entry)
+            if (entry.TryAcquire())
             {
-                if (entry.Key is { } key)
+                try
                 {
-                    entry.LastUsed = _clock.GetTimestamp();
-                    return key.Sign(data);
+                    Volatile.Write(ref entry.LastUsed, _clock.GetTimestamp());
+                    return entry.Key.Sign(data);
+                }
+                finally
+                {
+                    entry.Release();
                 }
             }
 
-            // Dropped between the lookup and the lock (swept, evicted, deleted): it is out of the map by now.
+            // Dropped between the lookup and the acquisition (swept, evicted, deleted): it is out of the map by now.
         }
     }
 
@@ -166,21 +170,49 @@ public sealed class OpenKeys : IDisposable
         }
     }
 
+    /// <summary>
+    /// An open key and its users, counted without a lock: every request of a busy wallet signs with the same entry, and
+    /// a lock made them wait for each other's signature. The map's reference counts as one user; dropping gives it up,
+    /// and the key is disposed (zeroed) when the last user releases it, never while a signature is being made.
+    /// </summary>
     private sealed class Entry(byte[] sealedKeys, Ed25519Key key, long lastUsed) : IDisposable
     {
         public long LastUsed = lastUsed;
+        private int _users = 1;
+        private int _dropped;
 
-        /// <summary>Null once dropped: read and cleared under this entry's lock, so no sign uses a disposed key.</summary>
-        public Ed25519Key? Key { get; private set; } = key;
+        public Ed25519Key Key { get; } = key;
 
         public bool OpenedFrom(WalletRecord wallet) => sealedKeys.AsSpan().SequenceEqual(wallet.SealedPrivateKeys);
 
+        /// <summary>False once dropped and released by all: the caller opens the key again.</summary>
+        public bool TryAcquire()
+        {
+            for (var users = Volatile.Read(ref _users); users > 0; users = Volatile.Read(ref _users))
+            {
+                if (Interlocked.CompareExchange(ref _users, users + 1, users) == users)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        public void Release()
+        {
+            if (Interlocked.Decrement(ref _users) == 0)
+            {
+                Key.Dispose();
+            }
+        }
+
+        /// <summary>Gives up the map's reference (once): the key goes now, or when its last signature is done.</summary>
         public void Dispose()
         {
-            lock (this)
+            if (Interlocked.Exchange(ref _dropped, 1) == 0)
             {
-                Key?.Dispose();
-                Key = null;
+                Release();
             }
         }
     }

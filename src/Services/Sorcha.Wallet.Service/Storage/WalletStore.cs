@@ -4,8 +4,11 @@ using StackExchange.Redis;
 
 namespace Sorcha.Wallet.Service.Storage;
 
-/// <summary>Reads and writes wallets in Redis; the key layout is <see cref="WalletRedisKeys"/>.</summary>
-public sealed class WalletStore(IConnectionMultiplexer redis)
+/// <summary>
+/// Reads and writes wallets in Redis; the key layout is <see cref="WalletRedisKeys"/>. Records read are served from
+/// memory for a short lease (<see cref="RecordLeases"/>), which is why a deletion waits before it returns.
+/// </summary>
+public sealed class WalletStore(IConnectionMultiplexer redis, RecordLeases leases, TimeProvider clock)
 {
     private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web)
     {
@@ -55,7 +58,7 @@ public sealed class WalletStore(IConnectionMultiplexer redis)
 
         // The address exists (the same mnemonic recovered twice): the owner's own wallet keeps its index entry (one left
         // unlisted by a crash is listed again), anyone else's gives the reservation back.
-        if (!created && reserved == 2 && (await GetAsync(wallet.Address))?.Owner != wallet.Owner)
+        if (!created && reserved == 2 && (await ReadAsync(wallet.Address))?.Owner != wallet.Owner)
         {
             await Db.SortedSetRemoveAsync(index, wallet.Address);
         }
@@ -66,7 +69,25 @@ public sealed class WalletStore(IConnectionMultiplexer redis)
     /// <summary>The owner's wallets (and reservations in flight): what the quota counts.</summary>
     public Task<long> CountAsync(string owner) => Db.SortedSetLengthAsync(WalletRedisKeys.Owner(owner));
 
+    /// <summary>The wallet, from a running lease or else from Redis (then leased).</summary>
     public async Task<WalletRecord?> GetAsync(string address)
+    {
+        if (leases.Find(address) is { } leased)
+        {
+            return leased;
+        }
+
+        var started = leases.ReadStarts();
+        if (await ReadAsync(address) is not { } wallet)
+        {
+            return null;
+        }
+
+        leases.Keep(wallet, started);
+        return wallet;
+    }
+
+    private async Task<WalletRecord?> ReadAsync(string address)
     {
         var value = await Db.StringGetAsync(WalletRedisKeys.Wallet(address));
         return value.IsNull ? null : JsonSerializer.Deserialize<WalletRecord>((byte[])value!, Json);
@@ -85,11 +106,17 @@ public sealed class WalletStore(IConnectionMultiplexer redis)
         return ([.. wallets.OfType<WalletRecord>()], total);
     }
 
+    /// <summary>
+    /// Deletes the wallet and returns once no replica can serve it any more: after every lease on its record has ended
+    /// (<see cref="RecordLeases.DeletionWait"/>; the deletion's message usually ends them sooner).
+    /// </summary>
     public async Task DeleteAsync(WalletRecord wallet)
     {
         await Db.KeyDeleteAsync(WalletRedisKeys.Wallet(wallet.Address));
         await Db.SortedSetRemoveAsync(WalletRedisKeys.Owner(wallet.Owner), wallet.Address);
         await redis.GetSubscriber().PublishAsync(WalletRedisKeys.Deleted, wallet.Address, CommandFlags.FireAndForget);
+        leases.Drop(wallet.Address);
+        await Task.Delay(leases.DeletionWait, clock);
     }
 
     /// <summary>
