@@ -14,10 +14,11 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/platform.sh
 . scripts/lib/reference.sh
+. scripts/lib/wrk.sh
 
 old=${1:?usage: scripts/throughput-ab.sh <commit> [rounds] [seconds]}
 rounds=${2:-2}
-seconds=${3:-10}
+WRK_SECONDS=${3:-10}
 out=${PERF_OUT:-artifacts/perf/throughput-ab-$(date -u +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 command -v wrk >/dev/null && command -v jq >/dev/null || { echo "needs wrk and jq (apt-get install wrk jq)" >&2; exit 2; }
@@ -27,17 +28,6 @@ export Limits__RateLimit__Enabled=false
 data=
 trap 'platform_stop; [ -n "$data" ] && rm -rf "$data"' EXIT
 
-# wrk_rps <label> <url> [wrk args...]: prints "label requests/s", or fails on any error or non-2xx answer.
-wrk_rps() {
-  local label=$1 url=$2 report
-  shift 2
-  report=$(wrk -t2 -c16 -d"${seconds}s" "$@" "$url") || return 1
-  if grep -qE 'Non-2xx|Socket errors' <<<"$report"; then
-    echo "$label: errors in wrk's report:" >&2; echo "$report" >&2; return 1
-  fi
-  awk -v l="$label" '/^Requests\/sec/ { print l, $2 }' <<<"$report"
-}
-
 side_run() { # <side A|B> <checkout>
   data=$(mktemp -d)
   local kv b_env=()
@@ -46,17 +36,12 @@ side_run() { # <side A|B> <checkout>
   platform_launch PLATFORM "$data" "$out/platform-$1-$round.log" "$2"
   for kv in "${b_env[@]}"; do unset "${kv%%=*}"; done
   platform_wait PLATFORM >/dev/null || return 1
-  local token address wallet_pid wallet_url
+  local token address wallet_url
   token=$(curl -sf "$PLATFORM_URL/api/auth/token" -d grant_type=client_credentials -d client_id=throughput-ab \
     --data-urlencode "client_secret=$SORCHA_DEV_CLIENT_SECRET" | jq -r .access_token)
   address=$(curl -sf "$PLATFORM_URL/api/wallets" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
     -d '{"name":"throughput-ab","algorithm":"ED25519"}' | jq -r .address)
-  # The Wallet service's own address, from its environment (the AppHost gives each replica ASPNETCORE_URLS).
-  # A pre-Aspire AppHost keeps its children in its own session; DCP (--detach) starts them in one of its own, and
-  # only one platform runs at a time here, so the newest Wallet process is this platform's.
-  wallet_pid=$(pgrep -s "$PLATFORM_PID" -f 'Sorcha.Wallet.Service' | head -1)
-  [ -n "$wallet_pid" ] || wallet_pid=$(pgrep -n -f 'Sorcha.Wallet.Service.dll')
-  wallet_url=$(tr '\0' '\n' <"/proc/$wallet_pid/environ" | sed -n 's/^ASPNETCORE_URLS=//p' | cut -d';' -f1)
+  wallet_url=$(wallet_service_url "$PLATFORM_PID")
   [ -n "$address" ] && [ "$address" != null ] && [ -n "$wallet_url" ] || { echo "could not seed side $1" >&2; return 1; }
   local auth=(-H "Authorization: Bearer $token")
   wrk -t2 -c16 -d5s "$PLATFORM_URL/alive" >/dev/null # warm-up: tiered JIT on the hot paths
@@ -79,7 +64,7 @@ for round in $(seq 1 "$rounds"); do
 done
 
 # Per side: each figure's mean over the rounds, and its ratio to the same side's /alive.
-echo "A = $old ($olddir), B = $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src || echo '+changes'); $rounds rounds, wrk -t2 -c16 -d${seconds}s, rate limit off" | tee "$out/summary.txt"
+echo "A = $old ($olddir), B = $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src || echo '+changes'); $rounds rounds, wrk -t2 -c16 -d${WRK_SECONDS}s, rate limit off" | tee "$out/summary.txt"
 awk '{ s[$1 " " $3] += $4; n[$1 " " $3]++ }
   END {
     printf "%-14s %12s %12s %10s %10s\n", "figure", "A req/s", "B req/s", "A/alive", "B/alive"

@@ -1,0 +1,22 @@
+# Closed-loop throughput with wrk for the A/B scripts. Source from the repository root; needs WRK_SECONDS (default 10).
+# wrk_rps <label> <url> [wrk args...]: prints "label requests/s", or fails on any error or non-2xx answer: a fast
+# error is not throughput.
+wrk_rps() {
+  local label=$1 url=$2 report
+  shift 2
+  report=$(wrk -t2 -c16 -d"${WRK_SECONDS:-10}s" "$@" "$url") || return 1
+  if grep -qE 'Non-2xx|Socket errors' <<<"$report"; then
+    echo "$label: errors in wrk's report:" >&2; echo "$report" >&2; return 1
+  fi
+  awk -v l="$label" '/^Requests\/sec/ { print l, $2 }' <<<"$report"
+}
+
+# wallet_service_url <AppHost pid>: a Wallet service replica's own address, from its environment (the AppHost gives
+# each replica ASPNETCORE_URLS). A pre-Aspire AppHost keeps its children in its own session; DCP starts them in one of
+# its own, and only one platform runs at a time in these scripts, so the newest Wallet process is this platform's.
+wallet_service_url() {
+  local pid
+  pid=$(pgrep -s "$1" -f 'Sorcha.Wallet.Service' | head -1)
+  [ -n "$pid" ] || pid=$(pgrep -n -f 'artifacts/bin/Sorcha.Wallet.Service')
+  [ -n "$pid" ] && tr '\0' '\n' <"/proc/$pid/environ" | sed -n 's/^ASPNETCORE_URLS=//p' | cut -d';' -f1
+}
