@@ -15,7 +15,9 @@ public static class OpenApiBrowser
             return;
         }
 
-        app.UseSwaggerUI(o =>
+        // Only its own paths enter the Swagger UI's middleware, which otherwise matches a regular expression against
+        // every proxied request's path.
+        app.UseWhen(context => context.Request.Path.StartsWithSegments("/" + RoutePrefix), swagger => swagger.UseSwaggerUI(o =>
         {
             o.RoutePrefix = RoutePrefix;
             o.DocumentTitle = "Sorcha API";
@@ -23,6 +25,6 @@ public static class OpenApiBrowser
             {
                 o.SwaggerEndpoint($"/openapi/{service}.json", service);
             }
-        });
+        }));
     }
 }
