@@ -6,7 +6,7 @@ namespace Sorcha.Cryptography;
 /// An Ed25519 seed held open for many signatures, only in libsodium's guarded memory (an NSec <see cref="Key"/>:
 /// locked pages between guard pages, zeroed when disposed); the seed is never exported again. Opening costs a guarded
 /// allocation (mmap, mprotect, mlock) and a scalar multiplication, which dominated a Wallet sign when it was done per
-/// call (docs/performance.md, "Signing").
+/// call (docs/performance.md, "Wallet reads and signs").
 /// </summary>
 public sealed class Ed25519Key : IDisposable
 {

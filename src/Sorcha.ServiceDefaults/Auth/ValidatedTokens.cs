@@ -12,8 +12,8 @@ namespace Sorcha.ServiceDefaults.Auth;
 /// Bearer tokens this process has validated, remembered until they expire, so that the next request with the same
 /// token skips parsing and the signature check: a client sends one token many times (an action forwards its caller's
 /// token to the Wallet service five times), and validation was about 8 % of a Wallet sign's CPU (docs/performance.md,
-/// "Signing"). Nothing a caller can do changes: a token stays what it was until it expires (tokens cannot be revoked
-/// earlier, docs/api.md), only a token that passed every check (signature, issuer, audience, lifetime, subject) is
+/// "Wallet reads and signs"). Nothing a caller can do changes: a token stays what it was until it expires (tokens
+/// cannot be revoked earlier, docs/api.md), only a token that passed every check (signature, issuer, audience, lifetime, subject) is
 /// remembered, it is recalled only by its exact text and never past its own expiry (stricter than the validation's
 /// clock skew). At most <see cref="MaxTokens"/> are kept; past that the expired go, and if none has, all.
 /// </summary>

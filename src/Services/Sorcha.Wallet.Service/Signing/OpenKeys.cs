@@ -7,8 +7,8 @@ using Sorcha.Wallet.Service.Storage;
 namespace Sorcha.Wallet.Service.Signing;
 
 /// <summary>
-/// Wallets' signing keys kept open between requests (issue 30's decision; docs/performance.md, "Signing"). Opening a
-/// key per sign (AES-GCM under the KEK, then a guarded allocation and a scalar multiplication) cost more than the
+/// Wallets' signing keys kept open between requests (issue 30's decision; docs/performance.md, "Wallet reads and
+/// signs"). Opening a key per sign (AES-GCM under the KEK, then a guarded allocation and a scalar multiplication) cost more than the
 /// signature itself. The rules:
 /// <list type="bullet">
 /// <item>Only Ed25519 keys, and only as <see cref="Ed25519Key"/> (libsodium's guarded, locked memory), never in managed
