@@ -31,12 +31,8 @@ peer_port=$(platform_free_port)
 PEER_LOG_LEVEL=Warning bash "$peer_dir/run.sh" "$peer_port" >"$out/peer-run.log" 2>&1 || { tail "$out/peer-run.log" >&2; exit 1; }
 . /tmp/peer.env
 Limits__RateLimit__Enabled=false platform_start "$data" "$out/platform.log" >/dev/null || exit 1
-token=$(curl -sf "$PLATFORM_URL/api/auth/token" -d grant_type=client_credentials -d client_id=peer-compare \
-  --data-urlencode "client_secret=$SORCHA_DEV_CLIENT_SECRET" | jq -r .access_token)
-address=$(curl -sf "$PLATFORM_URL/api/wallets" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
-  -d '{"name":"peer-compare","algorithm":"ED25519"}' | jq -r .address)
-wallet=$(wallet_service_url "$PLATFORM_PID")
-[ -n "$address" ] && [ "$address" != null ] && [ -n "$wallet" ] || { echo "could not seed our platform" >&2; exit 1; }
+seed_wallet peer-compare || exit 1
+token=$TOKEN address=$ADDRESS wallet=$WALLET_URL
 auth=(-H "Authorization: Bearer $token")
 printf 'wrk.method = "POST"; wrk.headers["Content-Type"] = "application/json"; wrk.body = '"'"'%s'"'"'\n' "$PEER_SIGN_BODY" >"$data/peer-sign.lua"
 

@@ -36,13 +36,8 @@ side_run() { # <side A|B> <checkout>
   platform_launch PLATFORM "$data" "$out/platform-$1-$round.log" "$2"
   for kv in "${b_env[@]}"; do unset "${kv%%=*}"; done
   platform_wait PLATFORM >/dev/null || return 1
-  local token address wallet_url
-  token=$(curl -sf "$PLATFORM_URL/api/auth/token" -d grant_type=client_credentials -d client_id=throughput-ab \
-    --data-urlencode "client_secret=$SORCHA_DEV_CLIENT_SECRET" | jq -r .access_token)
-  address=$(curl -sf "$PLATFORM_URL/api/wallets" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
-    -d '{"name":"throughput-ab","algorithm":"ED25519"}' | jq -r .address)
-  wallet_url=$(wallet_service_url "$PLATFORM_PID")
-  [ -n "$address" ] && [ "$address" != null ] && [ -n "$wallet_url" ] || { echo "could not seed side $1" >&2; return 1; }
+  seed_wallet throughput-ab || { echo "could not seed side $1" >&2; return 1; }
+  local token=$TOKEN address=$ADDRESS wallet_url=$WALLET_URL
   local auth=(-H "Authorization: Bearer $token")
   wrk -t2 -c16 -d5s "$PLATFORM_URL/alive" >/dev/null # warm-up: tiered JIT on the hot paths
   wrk -t2 -c16 -d5s "${auth[@]}" -s scripts/lib/sign.lua "$PLATFORM_URL/api/wallets/$address/sign" >/dev/null

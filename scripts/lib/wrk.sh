@@ -1,5 +1,5 @@
-# Closed-loop throughput with wrk for the A/B scripts. Source from the repository root; needs WRK_SECONDS (default 10).
-# wrk_rps <label> <url> [wrk args...]: prints "label requests/s", or fails on any error or non-2xx answer: a fast
+# Closed-loop throughput with wrk for the A/B scripts, and the wallet they drive. Source from the repository root;
+# needs WRK_SECONDS (default 10).
 # error is not throughput.
 wrk_rps() {
   local label=$1 url=$2 report
@@ -19,4 +19,15 @@ wallet_service_url() {
   pid=$(pgrep -s "$1" -f 'Sorcha.Wallet.Service' | head -1)
   [ -n "$pid" ] || pid=$(pgrep -n -f 'artifacts/bin/Sorcha.Wallet.Service')
   [ -n "$pid" ] && tr '\0' '\n' <"/proc/$pid/environ" | sed -n 's/^ASPNETCORE_URLS=//p' | cut -d';' -f1
+}
+
+# seed_wallet <client id>: a development token and one ED25519 wallet on PLATFORM (sets TOKEN, ADDRESS and WALLET_URL,
+# the Wallet service's own address); fails if any is missing.
+seed_wallet() {
+  TOKEN=$(curl -sf "$PLATFORM_URL/api/auth/token" -d grant_type=client_credentials -d client_id="$1" \
+    --data-urlencode "client_secret=$SORCHA_DEV_CLIENT_SECRET" | jq -r .access_token)
+  ADDRESS=$(curl -sf "$PLATFORM_URL/api/wallets" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+    -d "{\"name\":\"$1\",\"algorithm\":\"ED25519\"}" | jq -r .address)
+  WALLET_URL=$(wallet_service_url "$PLATFORM_PID")
+  [ -n "$ADDRESS" ] && [ "$ADDRESS" != null ] && [ -n "$WALLET_URL" ] || { echo "could not seed a wallet" >&2; return 1; }
 }
