@@ -1,5 +1,6 @@
 # Closed-loop throughput with wrk for the A/B scripts, and the wallet they drive. Source from the repository root;
 # needs WRK_SECONDS (default 10).
+# wrk_rps <label> <url> [wrk args...]: prints "label requests/s", or fails on any error or non-2xx answer: a fast
 # error is not throughput.
 wrk_rps() {
   local label=$1 url=$2 report
