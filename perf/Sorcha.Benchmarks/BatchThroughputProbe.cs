@@ -12,7 +12,8 @@ namespace Sorcha.Benchmarks;
 /// End-to-end batch throughput through a running gateway:
 /// <c>dotnet run -c Release --project perf/Sorcha.Benchmarks -- batch-e2e http://localhost:5000 &lt;dev-client-secret file&gt; [batches] [concurrency]</c>.
 /// Creates a register, signs batches × 1,000 transactions beforehand (not timed), posts them to
-/// /api/transactions/batch with the given concurrency after one warm-up batch, and counts only items answered 201.
+/// /api/transactions/batch with the given concurrency after one warm-up batch, and counts only items answered 201;
+/// exits 1 when any item, warm-up included, was answered anything else (scripts/batch-ab.sh relies on it).
 /// </summary>
 internal static class BatchThroughputProbe
 {
@@ -35,7 +36,13 @@ internal static class BatchThroughputProbe
         Parallel.For(0, bodies.Length, b => bodies[b] = Encoding.UTF8.GetBytes("{\"transactions\":[" + string.Join(",",
             Enumerable.Range(b * BatchSize, BatchSize).Select(n => SyntheticRegister.Transaction(registerId, keys[n % keys.Length], n))) + "]}"));
 
-        Console.WriteLine($"warm-up: {await PostAsync(http, bodies[0])} created");
+        var warmed = await PostAsync(http, bodies[0]);
+        Console.WriteLine($"warm-up: {warmed} created");
+        if (warmed != BatchSize)
+        {
+            return 1; // a refusal in the warm-up (PostAsync named the statuses) would make the timed batches meaningless
+        }
+
         var latencies = new List<double>();
         var createdCount = 0;
         var next = 0;
@@ -81,6 +88,14 @@ internal static class BatchThroughputProbe
         using var response = await http.PostAsync(new Uri("/api/transactions/batch", UriKind.Relative), content);
         response.EnsureSuccessStatusCode();
         var results = (await response.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("results");
-        return results.EnumerateArray().Count(r => r.GetProperty("status").GetInt32() == 201);
+        var statuses = results.EnumerateArray().Select(r => r.GetProperty("status").GetInt32()).ToList();
+        if (statuses.Any(s => s != 201))
+        {
+            // Only 201s count; say what the others were, so a failed run explains itself.
+            Console.Error.WriteLine("items not answered 201: " + string.Join(", ",
+                statuses.Where(s => s != 201).GroupBy(s => s).Select(g => $"{g.Count()} x {g.Key}")));
+        }
+
+        return statuses.Count(s => s == 201);
     }
 }
