@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
 # Batch commit throughput of two builds in one run (docs/performance.md, "Batch commit"): the commit given (A) and this
 # checkout (B), alternated A B A B on fresh platforms, rate limit off. Each round is this checkout's probe
-#   dotnet run -c Release --no-build --project perf/Sorcha.Benchmarks -- batch-e2e <gateway> <data>/dev-client-secret <batches> <concurrency>
+#   dotnet run -c Release --no-build --project perf/Sorcha.Benchmarks -- batch-e2e <gateway> <data>/dev-client-secret <batches> <concurrency> <warm-up s>
 # (<batches> × 1,000 client-signed transactions posted to /api/transactions/batch through the gateway, <concurrency>
-# in flight, after one warm-up batch; every signature verified by the Transaction service). Any item not answered 201,
-# in the warm-up or the measured batches, fails the run (exit 1): a fast refusal is not throughput.
-# usage: scripts/batch-ab.sh <commit A> [rounds=2] [batches=10] [concurrency=2]      (builds A once, under artifacts/reference)
+# in flight, after <warm-up s> seconds of freshly signed batches at that concurrency, so that the figure is the
+# services' and not their JIT's; 0 = one warm-up batch only, as the figures before it were taken). Every signature is
+# verified by the Transaction service. Any item not answered 201, in the warm-up or the measured batches, fails the
+# run (exit 1): a fast refusal is not throughput.
+# usage: scripts/batch-ab.sh <commit A> [rounds=2] [batches=10] [concurrency=2] [warm-up s=30]   (builds A once, under artifacts/reference)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/platform.sh
 . scripts/lib/reference.sh
 
-old=${1:?usage: scripts/batch-ab.sh <commit> [rounds] [batches] [concurrency]}
+old=${1:?usage: scripts/batch-ab.sh <commit> [rounds] [batches] [concurrency] [warm-up s]}
 rounds=${2:-2}
 batches=${3:-10}
 concurrency=${4:-2}
+warmup=${5:-30}
 out=${PERF_OUT:-artifacts/perf/batch-ab-$(date -u +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 olddir=$(reference_checkout "$(git rev-parse "$old")") || exit 2
@@ -32,7 +35,7 @@ side_run() { # <side A|B> <checkout>
   local log=$out/probe-$1-$round.log
   # The same probe (this checkout's) measures both sides.
   if ! dotnet run -c Release --no-build --project perf/Sorcha.Benchmarks -- batch-e2e "$PLATFORM_URL" "$data/dev-client-secret" \
-    "$batches" "$concurrency" >"$log" 2>&1; then
+    "$batches" "$concurrency" "$warmup" >"$log" 2>&1; then
     echo "side $1, round $round: the probe failed (an item not answered 201, or an error); $log:" >&2
     tail -5 "$log" >&2
     return 1
@@ -50,7 +53,7 @@ for round in $(seq 1 "$rounds"); do
 done
 
 echo "A = $old ($olddir), B = $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src perf || echo '+changes'); $rounds rounds," \
-  "batch-e2e $batches x 1,000, $concurrency in flight, rate limit off, load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)" | tee "$out/summary.txt"
+  "batch-e2e $batches x 1,000, $concurrency in flight, ${warmup} s warm-up, rate limit off, load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)" | tee "$out/summary.txt"
 awk '{ s[$1] += $3; m[$1] += $4; n[$1]++ }
   END {
     printf "%-5s %10s %18s\n", "side", "tx/s", "median batch ms"
