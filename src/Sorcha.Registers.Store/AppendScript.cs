@@ -17,19 +17,29 @@ namespace Sorcha.Registers.Store;
 /// </summary>
 internal static class AppendScript
 {
+    // Few calls into Redis rather than one per field: a 1,000-item batch was 4,000 redis.call()s, now about a dozen
+    // (HMGET / HMSET over chunks of fields; the chunks keep unpack() well inside Lua's stack limit).
     public const string Source = """
         if redis.call('EXISTS', KEYS[1]) == 0 then
           return {'unknown'}
         end
+        local unpack = unpack or table.unpack
         local n = (#ARGV - 3) / 2
+        local chunk = 500
         local duplicates = {'duplicate'}
-        for i = 0, n - 1 do
-          local txId = ARGV[4 + 2 * i]
-          local seq = redis.call('HGET', KEYS[4], txId)
-          if seq then
-            duplicates[#duplicates + 1] = txId
-            duplicates[#duplicates + 1] = seq
-            duplicates[#duplicates + 1] = redis.call('HGET', KEYS[3], seq)
+        for first = 0, n - 1, chunk do
+          local last = math.min(first + chunk, n) - 1
+          local ids = {}
+          for i = first, last do
+            ids[#ids + 1] = ARGV[4 + 2 * i]
+          end
+          local seqs = redis.call('HMGET', KEYS[4], unpack(ids))
+          for k = 1, #ids do
+            if seqs[k] then
+              duplicates[#duplicates + 1] = ids[k]
+              duplicates[#duplicates + 1] = seqs[k]
+              duplicates[#duplicates + 1] = redis.call('HGET', KEYS[3], seqs[k])
+            end
           end
         end
         if #duplicates > 1 then
@@ -40,12 +50,22 @@ internal static class AppendScript
           return {'moved', head[1] or '0', head[2] or ''}
         end
         local height = tonumber(head[1])
-        for i = 0, n - 1 do
-          local seq = string.format('%d', height + i)
-          local txId = ARGV[4 + 2 * i]
-          redis.call('HSET', KEYS[3], seq, ARGV[5 + 2 * i])
-          redis.call('HSET', KEYS[4], txId, seq)
-          redis.call('HSET', KEYS[5], seq, txId)
+        for first = 0, n - 1, chunk do
+          local last = math.min(first + chunk, n) - 1
+          local txs, ids, seqs = {}, {}, {}
+          for i = first, last do
+            local seq = string.format('%d', height + i)
+            local txId = ARGV[4 + 2 * i]
+            txs[#txs + 1] = seq
+            txs[#txs + 1] = ARGV[5 + 2 * i]
+            ids[#ids + 1] = txId
+            ids[#ids + 1] = seq
+            seqs[#seqs + 1] = seq
+            seqs[#seqs + 1] = txId
+          end
+          redis.call('HMSET', KEYS[3], unpack(txs))
+          redis.call('HMSET', KEYS[4], unpack(ids))
+          redis.call('HMSET', KEYS[5], unpack(seqs))
         end
         redis.call('HMSET', KEYS[2], 'height', string.format('%d', height + n), 'chainHash', ARGV[3])
         return {'ok', string.format('%d', height)}

@@ -47,7 +47,7 @@ public sealed partial class RegisterStore
             }
         }
 
-        await IndexLocationsAsync(registerId, pending.Select(i => batch[i].TxId));
+        await IndexLocationsAsync(registerId, [.. pending.Select(i => batch[i].TxId)]);
         for (var attempt = 1; pending.Count > 0; attempt++)
         {
             if (attempt > MaxAppendAttempts)

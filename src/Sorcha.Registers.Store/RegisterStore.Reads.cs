@@ -126,11 +126,29 @@ public sealed partial class RegisterStore
     /// Records txId → register before the append. A txId covers its registerId, so the entry can only ever have one
     /// value; one left behind by an append that then failed is harmless because <see cref="LocateAsync"/> confirms it.
     /// </summary>
-    private async Task IndexLocationsAsync(string registerId, IEnumerable<string> txIds)
+    private async Task IndexLocationsAsync(string registerId, IReadOnlyList<string> txIds)
     {
         var db = Db;
+        if (txIds.Count > 1 && redis.GetServer(RegisterKeys.Head(registerId)).ServerType != ServerType.Cluster)
+        {
+            // One server holds every shard: one script writes them all (a 1,000-item batch was 1,000 commands, each
+            // with its own task here and its own parse and AOF entry in Redis). On a cluster the shards sit in many
+            // slots, so each is its own command there.
+            await db.ScriptEvaluateAsync(IndexLocationsScript, [.. txIds.Select(RegisterKeys.TxLocation)],
+                [registerId, .. txIds.Select(txId => (RedisValue)txId)]);
+            return;
+        }
+
         await Task.WhenAll(txIds.Select(txId => db.HashSetAsync(RegisterKeys.TxLocation(txId), txId, registerId)));
     }
+
+    /// <summary>KEYS: the txloc shard of each txId; ARGV: registerId, then the txIds in the same order.</summary>
+    private const string IndexLocationsScript = """
+        for i = 1, #KEYS do
+          redis.call('HSET', KEYS[i], ARGV[i + 1], ARGV[1])
+        end
+        return #KEYS
+        """;
 
     private async Task<StoredTransaction> WithDocketNumberAsync(string registerId, StoredTransaction transaction) =>
         WithDocketNumber(transaction, (await CoveringDocketsAsync(registerId, transaction.Sequence, 1, long.MaxValue))[0]);

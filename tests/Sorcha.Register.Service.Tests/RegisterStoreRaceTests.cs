@@ -132,6 +132,48 @@ public sealed class RegisterStoreRaceTests(RegisterServices services, ITestOutpu
     }
 
     /// <summary>
+    /// The append script reads and writes in chunks of 500 fields: a batch longer than two chunks, with committed txIds
+    /// only past the first chunk, still finds every repeat, and appends the rest contiguously with every index entry.
+    /// </summary>
+    [Fact]
+    public async Task An_append_longer_than_the_scripts_chunks_finds_repeats_in_any_chunk_and_writes_every_index()
+    {
+        using var client = await services.ClientAsync("ledger-chunks");
+        var id = (await RegisterFlows.RegisterAsync(client, "chunks")).Id;
+        using var redis = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
+        var store = new RegisterStore(redis);
+        var signer = Signer.New();
+        var parsed = new ParsedTransaction[1201];
+        Parallel.For(0, parsed.Length, i =>
+        {
+            Assert.True(TransactionParser.TryParse(Encoding.UTF8.GetBytes(RegisterFlows.Build(id, signer).Json), out var tx, out _));
+            parsed[i] = tx!;
+        });
+
+        var first = await store.AppendAsync(id, [parsed[700], parsed[1100]]);
+        var second = await store.AppendAsync(id, parsed, first.Head);
+
+        Assert.Equal(AppendStatus.Existing, second.Items[700].Status);
+        Assert.Equal(AppendStatus.Existing, second.Items[1100].Status);
+        Assert.Equal([0L, 1], [second.Items[700].Transaction.Sequence, second.Items[1100].Transaction.Sequence]);
+        var created = second.Items.Where(i => i.Status == AppendStatus.Created).Select(i => i.Transaction.Sequence).ToList();
+        Assert.Equal(Enumerable.Range(2, 1199).Select(i => (long)i), created);
+        Assert.Equal(1201, (await store.GetStateAsync(id))!.Height);
+        var txIds = await store.GetTxIdsAsync(id, 0, 1201);
+        Assert.Equal(parsed.Select(p => p.TxId).Order(StringComparer.Ordinal), txIds.Select(Convert.ToHexStringLower).Order(StringComparer.Ordinal));
+        foreach (var i in new[] { 0, 499, 500, 999, 1000, 1200 })
+        {
+            Assert.Equal(id, (await store.LocateAsync(parsed[i].TxId))?.RegisterId);
+            Assert.Equal(parsed[i].TxId, (await store.GetTransactionAsync(id, parsed[i].TxId))?.Json is { } json
+                ? Sorcha.Ledger.Chain.CommittedTransactionReader.TryRead(json.ToArray(), out var read, out _) ? read.Commit.TxId : null
+                : null);
+        }
+
+        var verification = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        Assert.True(verification.Valid, verification.ToString());
+    }
+
+    /// <summary>
     /// The race a verify met under load: its snapshot was read, then a docket sealed transactions below the snapshot's
     /// height, then the streams were read. Both streams must leave that docket out, or a transaction names a docket the
     /// docket stream does not hold and an intact register reads as invalid.
