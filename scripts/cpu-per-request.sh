@@ -24,12 +24,15 @@ data=
 trap 'platform_stop; [ -n "$data" ] && rm -rf "$data"' EXIT
 
 # cpu_ticks: "<process> <ticks>" for every process the platform runs: those in its session (the AppHost; before Aspire,
-# everything it started) and those in the session of the DCP that watches its AppHost (dcp --monitor <pid>, --detach).
+# everything it started) and those in the sessions of the DCP that watches its AppHost (dcp --monitor <pid>, --detach)
+# and of DCP's own children (run-controllers starts a session of its own, and the services and Redis run in it).
 cpu_ticks() {
-  local sids pid name
+  local sids pid name dcp
   sids=$(ps -o sid= -p "$PLATFORM_PID" | tr -d ' ')
   for pid in $(ps -e -o pid=,sid= | awk -v s="$sids" '$2 == s { print $1 }'); do
-    sids="$sids $(pgrep -f "dcp start-apiserver --monitor $pid " | xargs -r ps -o sid= -p | tr -d ' ')"
+    for dcp in $(pgrep -f "dcp start-apiserver --monitor $pid "); do
+      sids="$sids $(ps -o sid= -p "$dcp" | tr -d ' ') $(pgrep -P "$dcp" | xargs -r ps -o sid= -p | tr -d ' ' | tr '\n' ' ')"
+    done
   done
   for pid in $(ps -e -o pid=,sid= | awk -v s=" $sids " 'index(s, " " $2 " ") { print $1 }'); do
     name=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -o 'Sorcha\.[A-Za-z.]*\|redis-server\|garnet' | head -1)

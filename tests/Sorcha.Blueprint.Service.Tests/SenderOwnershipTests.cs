@@ -24,7 +24,7 @@ public sealed class SenderOwnershipTests(BlueprintServices services)
     public async Task A_yes_is_asked_of_the_Wallet_once_and_a_no_every_time()
     {
         var wallet = new CountingWallet(owned: "ws1owned");
-        using var owners = new SenderOwnership(new PlatformClients(wallet, new ServiceIdentity(Options.Create(new ServiceTokenOptions()))));
+        using var owners = new SenderOwnership(new PlatformClients(wallet, new ServiceIdentity(Options.Create(new ServiceTokenOptions()), TimeProvider.System)));
 
         await owners.CheckAsync("alice", "ws1owned", CancellationToken.None);
         await owners.CheckAsync("alice", "ws1owned", CancellationToken.None);

@@ -1,4 +1,6 @@
+using System.Collections.Concurrent;
 using System.Text.Json;
+using System.Text.Json.Nodes;
 using StackExchange.Redis;
 using Sorcha.Blueprint.Engine.Model;
 
@@ -7,6 +9,9 @@ namespace Sorcha.Blueprint.Service.Blueprints;
 /// <summary>
 /// Reads and writes blueprints in Redis; the key layout is <see cref="BlueprintKeys"/>. Creating, updating and deleting
 /// also keep the owner's quota account (BlueprintStore.Quota.cs).
+/// <para>A published blueprint never changes and is never deleted (PUT and DELETE are 409), so once read it is kept in
+/// memory (<see cref="MaxRemembered"/> at most) and every action of its instances loads it without a Redis round trip
+/// or a JSON parse. Drafts are always read from Redis.</para>
 /// </summary>
 public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
 {
@@ -14,6 +19,11 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
     private const string VersionField = "version";
     private const string PublishedField = "published";
     private static readonly JsonSerializerOptions Json = BlueprintJson.Options;
+
+    /// <summary>Published blueprints kept in memory at most; when full the set is simply emptied (re-reading is cheap).</summary>
+    public const int MaxRemembered = 1024;
+
+    private readonly ConcurrentDictionary<string, BlueprintRecord> _published = new(StringComparer.Ordinal);
 
     private IDatabase Db => redis.GetDatabase();
 
@@ -49,17 +59,76 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
         return new(BlueprintOutcome.Written, bytes, stored);
     }
 
-    public async Task<BlueprintRecord?> GetAsync(string id)
+    public ValueTask<BlueprintRecord?> GetAsync(string id) =>
+        _published.TryGetValue(id, out var record) ? ValueTask.FromResult<BlueprintRecord?>(record) : new(ReadAsync(id));
+
+    private async Task<BlueprintRecord?> ReadAsync(string id)
     {
         var value = await Db.HashGetAsync(BlueprintKeys.Blueprint(id), RecordField);
-        return value.IsNull ? null : JsonSerializer.Deserialize<BlueprintRecord>((string)value!, Json);
+        if (value.IsNull)
+        {
+            return null;
+        }
+
+        var record = JsonSerializer.Deserialize<BlueprintRecord>((string)value!, Json)!;
+        if (record.Blueprint.Published)
+        {
+            Remember(record);
+        }
+
+        return record;
+    }
+
+    /// <summary>
+    /// Keeps a published record for every later reader. Its JsonNodes build their children lazily on first read, which
+    /// is not safe from two threads at once, so they are all built here, before the record is shared.
+    /// </summary>
+    private void Remember(BlueprintRecord record)
+    {
+        foreach (var action in record.Blueprint.Actions)
+        {
+            Build(action.DataSchema);
+            Build(action.Calculations);
+            foreach (var route in action.Routes ?? [])
+            {
+                Build(route.Condition);
+            }
+        }
+
+        if (_published.Count >= MaxRemembered)
+        {
+            _published.Clear();
+        }
+
+        _published.TryAdd(record.Blueprint.Id, record);
+    }
+
+    private static void Build(JsonNode? node)
+    {
+        switch (node)
+        {
+            case JsonObject o:
+                foreach (var (_, child) in o)
+                {
+                    Build(child);
+                }
+
+                break;
+            case JsonArray a:
+                foreach (var child in a)
+                {
+                    Build(child);
+                }
+
+                break;
+        }
     }
 
     public async Task<(IReadOnlyList<BlueprintRecord> Items, long Total)> ListAsync(long skip, int take)
     {
         var total = await Db.SortedSetLengthAsync(BlueprintKeys.Index);
         var ids = await Db.SortedSetRangeByRankAsync(BlueprintKeys.Index, skip, skip + take - 1);
-        var records = await Task.WhenAll(ids.Select(id => GetAsync(id!)));
+        var records = await Task.WhenAll(ids.Select(id => GetAsync(id!).AsTask()));
         return ([.. records.OfType<BlueprintRecord>()], total);
     }
 

@@ -46,7 +46,16 @@ public static class ActionChecks
             throw ProblemException.Of(ApiProblems.NotFound($"No instance has the id '{instanceId}'."));
         }
 
-        var instance = state.Record;
+        var action = CheckBeforeNext(actionId, request, senderErrors, state.Record, record);
+        CheckNext(actionId, state.NextActionId);
+        CheckBound(actionId, request, state.Record, action);
+        return action;
+    }
+
+    /// <summary>The checks that need only what never changes (the instance's record, its blueprint, the body): 404 → 400.</summary>
+    public static BlueprintAction CheckBeforeNext(string actionId, SubmitActionRequest request, FieldErrors? senderErrors,
+        InstanceRecord instance, BlueprintRecord? record)
+    {
         if (record is null || record.Blueprint.Version != instance.BlueprintVersion)
         {
             throw ProblemException.Of(ApiProblems.Conflict(
@@ -69,16 +78,27 @@ public static class ActionChecks
             throw ProblemException.Of(TypedResults.ValidationProblem(errors.ToDictionary()));
         }
 
-        if (state.NextActionId != actionId)
-        {
-            throw ProblemException.Of(ApiProblems.Conflict(state.NextActionId is null
-                ? "The instance is complete; it takes no more actions."
-                : $"The instance is waiting for action '{state.NextActionId}', not '{actionId}'."));
-        }
+        return action;
+    }
 
-        return instance.Participants[action.Sender] == request.Sender
-            ? action
-            : throw ProblemException.Of(ApiProblems.Forbidden(
+    /// <summary>409 unless the instance waits for <paramref name="actionId"/> (<paramref name="nextActionId"/> null: complete).</summary>
+    public static void CheckNext(string actionId, string? nextActionId)
+    {
+        if (nextActionId != actionId)
+        {
+            throw ProblemException.Of(ApiProblems.Conflict(nextActionId is null
+                ? "The instance is complete; it takes no more actions."
+                : $"The instance is waiting for action '{nextActionId}', not '{actionId}'."));
+        }
+    }
+
+    /// <summary>403 unless the body's sender is the wallet the instance binds to the action's participant.</summary>
+    public static void CheckBound(string actionId, SubmitActionRequest request, InstanceRecord instance, BlueprintAction action)
+    {
+        if (instance.Participants[action.Sender] != request.Sender)
+        {
+            throw ProblemException.Of(ApiProblems.Forbidden(
                 $"Action '{actionId}' is sent by participant '{action.Sender}', which this instance binds to another wallet."));
+        }
     }
 }

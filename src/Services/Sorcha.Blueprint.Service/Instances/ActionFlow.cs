@@ -1,8 +1,10 @@
 using System.Diagnostics;
+using System.Runtime.ExceptionServices;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
+using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
@@ -14,9 +16,11 @@ public sealed record DisclosedShare(string Participant, string Address, byte[] P
 
 /// <summary>
 /// An action submission from end to end, each stage timed (<see cref="ServerTiming"/>):
-/// load (instance, then blueprint; the sender's wallet is asked for at the same time unless remembered) → checks (<see cref="ActionChecks"/>)
+/// load (instance, then blueprint; the sender's wallet is asked for at the same time unless remembered; an instance
+/// this process created or read before, and a published blueprint, come from memory) → checks (<see cref="ActionChecks"/>)
 /// → engine (<see cref="ActionPlanner"/>) → sender (the caller must own it: 403 before anything is claimed,
-/// <see cref="SenderOwnership"/>) → claim →
+/// <see cref="SenderOwnership"/>) → claim (for an instance known in memory, also the check that it waits for this
+/// action, <see cref="SubmitKnownAsync"/>) →
 /// prepare (one Wallet call seals every share and signs, <see cref="StepSigning"/>) → pending (kept before the commit)
 /// → commit (<see cref="TransactionCommits"/>) → advance. Everything downstream runs as the caller (its token,
 /// forwarded), except the commit, made with this service's own token.
@@ -54,11 +58,18 @@ public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, B
         var senderCheck = senderErrors is null ? owners.CheckAsync(context.User.CallerId(), request.Sender!, senderCancel.Token) : null;
         try
         {
+            if (store.Remembered(instanceId) is { } known)
+            {
+                var response = await SubmitKnownAsync(known, actionId, request, senderErrors, context, senderCheck);
+                senderCheck = null;
+                return (known.RegisterId, response);
+            }
+
             InstanceState? state;
             BlueprintRecord? record;
             using (timing.Measure("load", Source))
             {
-                state = await store.GetAsync(instanceId);
+                state = await store.GetForActionAsync(instanceId);
                 record = state is null ? null : await blueprints.GetAsync(state.Record.BlueprintId);
             }
 
@@ -75,7 +86,8 @@ public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, B
                 senderCheck = null;
             }
 
-            return (state.Record.RegisterId, await RunClaimedAsync(state.Record, plan, context.User.CallerId(), timing));
+            var (claim, pending) = await ClaimAsync(instanceId, plan.ActionId, timing);
+            return (state.Record.RegisterId, await RunClaimedAsync(state.Record, plan, claim, pending, context.User.CallerId(), timing));
         }
         finally
         {
@@ -89,13 +101,73 @@ public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, B
     }
 
     /// <summary>
-    /// Claim → prepare → pending → commit → advance. A step commits once: under the claim, a transaction whose commit
-    /// outcome is unknown is kept (pending) and committed again by the next attempt instead of a new one.
+    /// A submission to an instance whose record this process already holds (it never changes, nor does the published
+    /// blueprint it runs): every check but "is it the next action?" needs nothing from Redis, so they all run first,
+    /// and the one script that reads where the instance stands also claims the step — one round trip where reading and
+    /// claiming were two. The contract's order of refusals stays: a refusal found before the script is held until the
+    /// script (then only looking, claiming nothing) has said whether the 409 "not the next action" comes first. A
+    /// refusal before the sender check was looked at leaves it to the caller's finally to cancel and observe.
+    /// </summary>
+    private async Task<SubmitActionResponse> SubmitKnownAsync(InstanceRecord instance, string actionId,
+        SubmitActionRequest request, FieldErrors? senderErrors, HttpContext context, Task? senderCheck)
+    {
+        var timing = context.Timing();
+        BlueprintRecord? record;
+        using (timing.Measure("load", Source))
+        {
+            record = await blueprints.GetAsync(instance.BlueprintId);
+        }
+
+        var action = ActionChecks.CheckBeforeNext(actionId, request, senderErrors, instance, record);
+        StepPlan? plan = null;
+        ExceptionDispatchInfo? refusal = null;
+        try
+        {
+            ActionChecks.CheckBound(actionId, request, instance, action);
+            using (timing.Measure("engine", Source))
+            {
+                plan = ActionPlanner.Plan(engine, engine.Budget(context.RequestAborted), record!.Blueprint, action, instance, request);
+            }
+
+            using (timing.Measure("sender", Source))
+            {
+                await senderCheck!;
+            }
+        }
+        catch (Exception e) when (e is ProblemException or SorchaApiException)
+        {
+            refusal = ExceptionDispatchInfo.Capture(e);
+        }
+
+        StepClaim? claim;
+        PendingStep? pending;
+        using (timing.Measure("claim", Source))
+        {
+            (var outcome, var next, claim, pending) = await store.TryClaimNextAsync(instance.Id, actionId, claim: refusal is null);
+            switch (outcome)
+            {
+                case ClaimOutcome.Missing:
+                    throw ProblemException.Of(ApiProblems.NotFound($"No instance has the id '{instance.Id}'."));
+                case ClaimOutcome.Moved:
+                    ActionChecks.CheckNext(actionId, next);
+                    break;
+                case ClaimOutcome.Busy:
+                    throw Conflict(BusyMessage(actionId));
+            }
+        }
+
+        refusal?.Throw();
+        return await RunClaimedAsync(instance, plan!, claim!, pending, context.User.CallerId(), timing);
+    }
+
+    /// <summary>
+    /// Prepare → pending → commit → advance, under the step's claim. A step commits once: under the claim, a transaction
+    /// whose commit outcome is unknown is kept (pending) and committed again by the next attempt instead of a new one.
     /// </summary>
     /// <param name="caller">The caller's subject, for whom this service commits.</param>
-    private async Task<SubmitActionResponse> RunClaimedAsync(InstanceRecord instance, StepPlan plan, string caller, ServerTiming timing)
+    private async Task<SubmitActionResponse> RunClaimedAsync(InstanceRecord instance, StepPlan plan, StepClaim claim, PendingStep? pending,
+        string caller, ServerTiming timing)
     {
-        var (claim, pending) = await ClaimAsync(instance.Id, plan.ActionId, timing);
         using var deadline = new CancellationTokenSource(Deadline);
         var advanced = false;
         var certainlyNotCommitted = true;
@@ -195,9 +267,11 @@ public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, B
         using var _ = timing.Measure("claim", Source);
         var (outcome, claim, pending) = await store.TryClaimAsync(instanceId, actionId);
         return outcome == ClaimOutcome.Claimed ? (claim!, pending) : throw Conflict(outcome == ClaimOutcome.Busy
-            ? $"Action '{actionId}' of this instance is being submitted by another request right now."
+            ? BusyMessage(actionId)
             : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");
     }
+
+    private static string BusyMessage(string actionId) => $"Action '{actionId}' of this instance is being submitted by another request right now.";
 
     internal static ProblemException NotYours(string address, Exception inner) => new(StatusCodes.Status403Forbidden, "Forbidden",
         $"The sender '{address}' is not your wallet: only its owner can act with it.", inner);

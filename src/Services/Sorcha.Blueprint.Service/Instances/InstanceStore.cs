@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Globalization;
 using System.Text.Json;
 using StackExchange.Redis;
@@ -13,6 +14,12 @@ public enum ClaimOutcome
 
     /// <summary>The instance is no longer at that action (it moved on or finished).</summary>
     Moved,
+
+    /// <summary>Only looked (<see cref="InstanceStore.TryClaimNextAsync"/> without claiming): the instance waits for that action.</summary>
+    Waiting,
+
+    /// <summary>No such instance.</summary>
+    Missing,
 }
 
 /// <summary>
@@ -45,6 +52,19 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
         return {2, state[2], redis.call('GET', KEYS[3])}
         """;
 
+    /// <summary>
+    /// KEYS claim, instance, pending; ARGV token, lifetime ms, action, claim (1) or only look (0) →
+    /// {3} no instance | {1, next} not at that action | {4} at it (only looked) | {0} busy | {2, step, pending}.
+    /// </summary>
+    private const string ClaimNextScript = """
+        local state = redis.call('HMGET', KEYS[2], 'next', 'step')
+        if not state[2] then return {3} end
+        if state[1] ~= ARGV[3] then return {1, state[1]} end
+        if ARGV[4] ~= '1' then return {4} end
+        if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {0} end
+        return {2, state[2], redis.call('GET', KEYS[3])}
+        """;
+
     /// <summary>KEYS claim, instance, steps, pending; ARGV token, action, step, step JSON, next, next step, updatedAt → 1 | 0.</summary>
     private const string AdvanceScript = """
         if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
@@ -70,6 +90,11 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
         redis.call('SADD', KEYS[1], ARGV[1])
         return 1
         """;
+
+    /// <summary>Instance records kept in memory at most (they never change); when full the set is simply emptied.</summary>
+    public const int MaxRemembered = 10_000;
+
+    private readonly ConcurrentDictionary<string, InstanceRecord> _records = new(StringComparer.Ordinal);
 
     private IDatabase Db => redis.GetDatabase();
 
@@ -101,6 +126,7 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
             throw;
         }
 
+        Remember(record); // its first action then needs no read of it
         return true;
     }
 
@@ -125,6 +151,71 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     }
 
     /// <summary>
+    /// What an action needs of its instance: the record (it never changes, so it is read and parsed once per process,
+    /// <see cref="MaxRemembered"/> at most), the next action and the step, in one command. Not the committed steps nor
+    /// <see cref="InstanceState.UpdatedAt"/>: <see cref="InstanceState.Steps"/> is empty and UpdatedAt is the default.
+    /// </summary>
+    public async Task<InstanceState?> GetForActionAsync(string id)
+    {
+        var key = InstanceKeys.Instance(id);
+        if (_records.TryGetValue(id, out var record))
+        {
+            var now = await Db.HashGetAsync(key, ["next", "step"]);
+            return now[1].IsNull ? null : new InstanceState(record, NextOf(now[0]), (int)now[1], default, []);
+        }
+
+        var fields = await Db.HashGetAsync(key, ["record", "next", "step"]);
+        if (fields[0].IsNull)
+        {
+            return null;
+        }
+
+        record = JsonSerializer.Deserialize<InstanceRecord>((string)fields[0]!, Json)!;
+        Remember(record);
+        return new InstanceState(record, NextOf(fields[1]), (int)fields[2], default, []);
+    }
+
+    private void Remember(InstanceRecord record)
+    {
+        if (_records.Count >= MaxRemembered)
+        {
+            _records.Clear();
+        }
+
+        _records.TryAdd(record.Id, record);
+    }
+
+    /// <summary>The instance's record if this process created or read it before (<see cref="GetForActionAsync"/>), without I/O.</summary>
+    public InstanceRecord? Remembered(string id) => _records.GetValueOrDefault(id);
+
+    /// <summary>
+    /// Where the instance stands and, if it waits for <paramref name="actionId"/> and <paramref name="claim"/> is set, the
+    /// step's claim and pending transaction, in one script: for a submission whose every other check (they need only
+    /// the instance's record, which never changes) is already done. Not at that action: Moved with the action it waits
+    /// for (null: complete); <paramref name="claim"/> false: Waiting, nothing taken.
+    /// </summary>
+    public async Task<(ClaimOutcome Outcome, string? NextActionId, StepClaim? Claim, PendingStep? Pending)> TryClaimNextAsync(
+        string id, string actionId, bool claim)
+    {
+        var token = Guid.NewGuid().ToString("N");
+        var reply = (RedisResult[])(await Db.ScriptEvaluateAsync(ClaimNextScript,
+            [InstanceKeys.Claim(id), InstanceKeys.Instance(id), InstanceKeys.Pending(id)],
+            [token, (long)ClaimLifetime.TotalMilliseconds, actionId, claim ? 1 : 0]))!;
+        switch ((int)reply[0])
+        {
+            case 3: return (ClaimOutcome.Missing, null, null, null);
+            case 1: return (ClaimOutcome.Moved, NextOf((RedisValue)reply[1]), null, null);
+            case 4: return (ClaimOutcome.Waiting, actionId, null, null);
+            case 0: return (ClaimOutcome.Busy, actionId, null, null);
+        }
+
+        var taken = new StepClaim(id, actionId, (int)reply[1], token);
+        return (ClaimOutcome.Claimed, actionId, taken, PendingOf(taken, reply[2]));
+    }
+
+    private static string? NextOf(RedisValue next) => next.IsNullOrEmpty ? null : (string?)next;
+
+    /// <summary>
     /// Takes the step claim, checks under it that the instance still waits for <paramref name="actionId"/> (else gives
     /// it back) and reads the step's pending transaction, in one script: one round trip.
     /// </summary>
@@ -141,10 +232,15 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
         }
 
         var claim = new StepClaim(id, actionId, (int)reply[1], token);
-        var pending = reply[2].IsNull ? null : JsonSerializer.Deserialize<PendingStep>((string)reply[2]!, Json);
+        return (ClaimOutcome.Claimed, claim, PendingOf(claim, reply[2]));
+    }
+
+    private static PendingStep? PendingOf(StepClaim claim, RedisResult stored)
+    {
+        var pending = stored.IsNull ? null : JsonSerializer.Deserialize<PendingStep>((string)stored!, Json);
 
         // Advancing deletes it, so a pending step always belongs to the current step; checked rather than assumed.
-        return (ClaimOutcome.Claimed, claim, pending is not null && pending.ActionId == actionId && pending.Step == claim.Step ? pending : null);
+        return pending is not null && pending.ActionId == claim.ActionId && pending.Step == claim.Step ? pending : null;
     }
 
     /// <summary>

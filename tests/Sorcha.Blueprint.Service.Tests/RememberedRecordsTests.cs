@@ -1,0 +1,138 @@
+extern alias blueprint;
+
+using System.Net;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using Sorcha.Testing.Blueprints;
+using StackExchange.Redis;
+using BlueprintKeys = blueprint::Sorcha.Blueprint.Service.Blueprints.BlueprintKeys;
+using BlueprintStore = blueprint::Sorcha.Blueprint.Service.Blueprints.BlueprintStore;
+using InstanceKeys = blueprint::Sorcha.Blueprint.Service.Instances.InstanceKeys;
+using InstanceStore = blueprint::Sorcha.Blueprint.Service.Instances.InstanceStore;
+
+namespace Sorcha.Blueprint.Service.Tests;
+
+/// <summary>
+/// What the action path keeps in memory because it never changes: published blueprints (never a draft) and instance
+/// records (never what moves: the next action and the step). Each store here is a fresh one over the services' Redis,
+/// and what is stored is changed behind its back to tell where a read came from.
+/// </summary>
+[Collection(BlueprintScope.Name)]
+public sealed class RememberedRecordsTests(BlueprintServices services)
+{
+    [Fact]
+    public async Task A_published_blueprint_once_read_is_served_from_memory_whole_and_the_same_to_every_reader()
+    {
+        using var owner = await services.ClientAsync("bp-memory-published");
+        var id = await BlueprintFlows.PublishedAsync(owner, "expense-approval");
+        await using var redis = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
+        var store = new BlueprintStore(redis);
+
+        var first = await store.GetAsync(id);
+        Assert.NotNull(first);
+        Assert.True(first.Blueprint.Published);
+        Assert.True(await redis.GetDatabase().KeyDeleteAsync(BlueprintKeys.Blueprint(id)));
+
+        // Concurrent readers of the remembered record walk its JsonNodes at once: they were built before it was shared.
+        var readers = await Task.WhenAll(Enumerable.Range(0, 8).Select(_ => Task.Run(async () =>
+        {
+            var record = await store.GetAsync(id);
+            return (record, Schemas: string.Join('\n', record!.Blueprint.Actions.Select(a => Walk(a.DataSchema) + Walk(a.Calculations))));
+        })));
+        Assert.All(readers, r => Assert.Same(first, r.record));
+        Assert.Single(readers.Select(r => r.Schemas).Distinct());
+        Assert.Equal(3, first.Blueprint.Actions.Count);
+        Assert.Contains("amount", readers[0].Schemas, StringComparison.Ordinal);
+
+        // Another store (another replica) has not read it: Redis answers, and it is gone there.
+        Assert.Null(await new BlueprintStore(redis).GetAsync(id));
+    }
+
+    [Fact]
+    public async Task A_draft_is_read_from_Redis_every_time()
+    {
+        using var owner = await services.ClientAsync("bp-memory-draft");
+        var id = (await BlueprintFlows.CreateAsync(owner, BlueprintFlows.Sample("expense-approval"))).Id!;
+        await using var redis = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
+        var store = new BlueprintStore(redis);
+
+        Assert.False((await store.GetAsync(id))!.Blueprint.Published);
+        Assert.True(await redis.GetDatabase().KeyDeleteAsync(BlueprintKeys.Blueprint(id)));
+        Assert.Null(await store.GetAsync(id));
+    }
+
+    [Fact]
+    public async Task An_instance_record_is_read_once_but_its_next_action_and_step_every_time_and_a_gone_instance_is_gone()
+    {
+        using var alice = await services.ClientAsync("bp-memory-instance");
+        var (instance, wallet) = await InstanceFlows.SoloExpenseInstanceAsync(alice);
+        await using var redis = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
+        var db = redis.GetDatabase();
+        var store = new InstanceStore(redis);
+
+        var first = (await store.GetForActionAsync(instance))!;
+        Assert.Equal((instance, "submit", 0), (first.Record.Id, first.NextActionId, first.Step));
+        Assert.Equal(wallet, first.Record.Participants["employee"]);
+        Assert.Empty(first.Steps);
+
+        await Json.PostAsync<JsonElement>(alice, $"/api/instances/{instance}/actions/submit",
+            new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
+        await db.HashDeleteAsync(InstanceKeys.Instance(instance), "record"); // only a remembered record can answer now
+        var moved = (await store.GetForActionAsync(instance))!;
+        Assert.Same(first.Record, moved.Record);
+        Assert.Equal(("approve", 1), (moved.NextActionId, moved.Step));
+
+        Assert.True(await db.KeyDeleteAsync(InstanceKeys.Instance(instance)));
+        Assert.Null(await store.GetForActionAsync(instance));
+        Assert.Null(await new InstanceStore(redis).GetForActionAsync(Guid.NewGuid().ToString("N")));
+    }
+
+    /// <summary>
+    /// Once the service holds an instance's record (after its first submission), the next action is checked by the same
+    /// script that claims the step; the contract's order of refusals must not change, and a refusal takes no claim.
+    /// </summary>
+    [Fact]
+    public async Task After_the_first_step_refusals_keep_the_contract_order_and_leave_the_step_free()
+    {
+        using var alice = await services.ClientAsync("bp-memory-order-alice");
+        using var mallory = await services.ClientAsync("bp-memory-order-mallory");
+        var (instance, wallet) = await InstanceFlows.SoloExpenseInstanceAsync(alice);
+        var url = $"/api/instances/{instance}/actions";
+        var otherWallet = await InstanceFlows.WalletAsync(alice);
+        await Json.PostAsync<JsonElement>(alice, $"{url}/submit", new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
+
+        // Not the next action beats an unbound sender, bad data and a caller who does not own the wallet.
+        await ProblemAssert.RefusedAsync(alice, HttpMethod.Post, $"{url}/submit",
+            new { sender = otherWallet, data = new { amount = "lots" } }, HttpStatusCode.Conflict);
+        await ProblemAssert.RefusedAsync(mallory, HttpMethod.Post, $"{url}/finance-review",
+            new { sender = wallet, data = new { paid = "no" } }, HttpStatusCode.Conflict);
+        await ProblemAssert.RefusedAsync(alice, HttpMethod.Post, $"{url}/nope", new { sender = wallet, data = new { } }, HttpStatusCode.NotFound);
+        await ProblemAssert.RefusedAsync(alice, HttpMethod.Post, $"{url}/approve", new { sender = "nope", data = new { } }, HttpStatusCode.BadRequest);
+
+        // At the next action: unbound 403 before bad data 422; then the caller's ownership 403.
+        await ProblemAssert.RefusedAsync(alice, HttpMethod.Post, $"{url}/approve",
+            new { sender = otherWallet, data = new { decision = 7 } }, HttpStatusCode.Forbidden);
+        await ProblemAssert.RefusedAsync(alice, HttpMethod.Post, $"{url}/approve",
+            new { sender = wallet, data = new { decision = 7 } }, HttpStatusCode.UnprocessableEntity);
+        await ProblemAssert.RefusedAsync(mallory, HttpMethod.Post, $"{url}/approve",
+            new { sender = wallet, data = new { decision = "approved", approvedAmount = 10 } }, HttpStatusCode.Forbidden);
+
+        // None of them took the step: the real one goes through at once, and the instance is then complete.
+        await Json.PostAsync<JsonElement>(alice, $"{url}/approve",
+            new { sender = wallet, data = new { decision = "approved", approvedAmount = 10 } }, HttpStatusCode.Created);
+        var state = await Json.GetAsync<Client.Instance>(alice, $"/api/instances/{instance}");
+        Assert.Equal(2, state.TxIds.Count);
+        Assert.Null(state.NextActionId);
+        await ProblemAssert.RefusedAsync(alice, HttpMethod.Post, $"{url}/approve",
+            new { sender = wallet, data = new { decision = "approved", approvedAmount = 10 } }, HttpStatusCode.Conflict);
+    }
+
+    /// <summary>Every member name and value under <paramref name="node"/>, in document order.</summary>
+    private static string Walk(JsonNode? node) => node switch
+    {
+        JsonObject o => "{" + string.Join(',', o.Select(p => p.Key + ":" + Walk(p.Value))) + "}",
+        JsonArray a => "[" + string.Join(',', a.Select(Walk)) + "]",
+        null => "null",
+        _ => node.ToJsonString(),
+    };
+}
