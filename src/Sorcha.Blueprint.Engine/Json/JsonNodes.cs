@@ -2,8 +2,8 @@ using System.Text.Json.Nodes;
 
 namespace Sorcha.Blueprint.Engine.Json;
 
-/// <summary>Small JsonNode helpers shared by the schema and logic engines.</summary>
-internal static class JsonNodes
+/// <summary>Small JsonNode helpers shared by the schema and logic engines and the Blueprint service.</summary>
+public static class JsonNodes
 {
     /// <summary>
     /// A private, fully materialised copy for compiled artefacts that many threads read at once: JsonObject and
@@ -12,25 +12,26 @@ internal static class JsonNodes
     public static JsonNode? Freeze(JsonNode? node)
     {
         var copy = node?.DeepClone();
-        Touch(copy);
+        Materialise(copy);
         return copy;
     }
 
-    private static void Touch(JsonNode? node)
+    /// <summary>Initialises every lazily parsed child of <paramref name="node"/> now, so that threads may then read it at once.</summary>
+    public static void Materialise(JsonNode? node)
     {
         switch (node)
         {
             case JsonObject obj:
                 foreach (var (_, value) in obj)
                 {
-                    Touch(value);
+                    Materialise(value);
                 }
 
                 break;
             case JsonArray array:
                 foreach (var item in array)
                 {
-                    Touch(item);
+                    Materialise(item);
                 }
 
                 break;

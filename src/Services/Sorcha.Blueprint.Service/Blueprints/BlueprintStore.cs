@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using System.Text.Json;
-using System.Text.Json.Nodes;
 using StackExchange.Redis;
+using Sorcha.Blueprint.Engine.Json;
 using Sorcha.Blueprint.Engine.Model;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
@@ -87,11 +87,11 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
     {
         foreach (var action in record.Blueprint.Actions)
         {
-            Build(action.DataSchema);
-            Build(action.Calculations);
+            JsonNodes.Materialise(action.DataSchema);
+            JsonNodes.Materialise(action.Calculations);
             foreach (var route in action.Routes ?? [])
             {
-                Build(route.Condition);
+                JsonNodes.Materialise(route.Condition);
             }
         }
 
@@ -101,27 +101,6 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
         }
 
         _published.TryAdd(record.Blueprint.Id, record);
-    }
-
-    private static void Build(JsonNode? node)
-    {
-        switch (node)
-        {
-            case JsonObject o:
-                foreach (var (_, child) in o)
-                {
-                    Build(child);
-                }
-
-                break;
-            case JsonArray a:
-                foreach (var child in a)
-                {
-                    Build(child);
-                }
-
-                break;
-        }
     }
 
     public async Task<(IReadOnlyList<BlueprintRecord> Items, long Total)> ListAsync(long skip, int take)
