@@ -19,7 +19,7 @@ public static class AuthSetup
     {
         var auth = builder.Services.AddAuthentication(JwtBearerDefaults.AuthenticationScheme).AddJwtBearer();
         builder.Services.RequireSubject();
-        ValidatedTokens.RememberValidatedTokens(builder.Services);
+        ValidatedTokens.RememberFor(builder.Services, JwtBearerDefaults.AuthenticationScheme);
         if (!builder.Environment.IsDevelopment())
         {
             builder.Services.AcceptIssuerTokens(builder.Configuration);

@@ -90,8 +90,8 @@ public static class ServiceTokens
                 o.DefaultChallengeScheme = SelectorScheme;
             })
             .AddJwtBearer(Scheme, _ => { })
-            .AddPolicyScheme(SelectorScheme, "User or service bearer token", o =>
-                o.ForwardDefaultSelector = context => HasKey(context) && ClaimsIssuer(context) == Issuer ? Scheme : JwtBearerDefaults.AuthenticationScheme);
+            .AddPolicyScheme(SelectorScheme, "User or service bearer token", o => o.ForwardDefaultSelector = Select);
+        ValidatedTokens.RememberFor(builder.Services, Scheme);
         builder.Services.AddOptions<JwtBearerOptions>(Scheme).Configure<IOptions<ServiceTokenOptions>>((o, service) =>
         {
             o.MapInboundClaims = false;
@@ -108,19 +108,25 @@ public static class ServiceTokens
         });
     }
 
+    /// <summary>The scheme for a request's token: the one that validated it before, else by its (unverified) issuer.</summary>
+    private static string Select(HttpContext context)
+    {
+        var token = ValidatedTokens.Bearer(context.Request.Headers.Authorization.ToString());
+        if (token is null)
+        {
+            return JwtBearerDefaults.AuthenticationScheme;
+        }
+
+        return context.RequestServices.GetRequiredService<ValidatedTokens>().SchemeOf(token)
+            ?? (HasKey(context) && IssuerOf(token) == Issuer ? Scheme : JwtBearerDefaults.AuthenticationScheme);
+    }
+
     private static bool HasKey(HttpContext context) =>
         context.RequestServices.GetRequiredService<IOptions<ServiceTokenOptions>>().Value.SigningKey is { Length: > 0 };
 
-    private static string? ClaimsIssuer(HttpContext context)
+    private static string? IssuerOf(string token)
     {
-        var header = context.Request.Headers.Authorization.ToString();
-        if (!header.StartsWith("Bearer ", StringComparison.OrdinalIgnoreCase))
-        {
-            return null;
-        }
-
         var handler = new JsonWebTokenHandler();
-        var token = header["Bearer ".Length..].Trim();
         try
         {
             return handler.CanReadToken(token) ? handler.ReadJsonWebToken(token).Issuer : null;

@@ -1,72 +1,69 @@
-using System.Collections.Concurrent;
 using System.Security.Claims;
 using Microsoft.AspNetCore.Authentication;
 using Microsoft.AspNetCore.Authentication.JwtBearer;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
-using Microsoft.Extensions.Options;
+using Sorcha.ServiceDefaults.Memory;
 
 namespace Sorcha.ServiceDefaults.Auth;
 
 /// <summary>
 /// Bearer tokens this process has validated, remembered until they expire, so that the next request with the same
 /// token skips parsing and the signature check: a client sends one token many times (an action forwards its caller's
-/// token to the Wallet service five times), and validation was about 8 % of a Wallet sign's CPU (docs/performance.md,
-/// "Wallet reads and signs"). Nothing a caller can do changes: a token stays what it was until it expires (tokens
-/// cannot be revoked earlier, docs/api.md), only a token that passed every check (signature, issuer, audience, lifetime, subject) is
-/// remembered, it is recalled only by its exact text and never past its own expiry (stricter than the validation's
-/// clock skew). At most <see cref="MaxTokens"/> are kept; past that the expired go, and if none has, all.
+/// token to the Wallet service, and the Blueprint service reuses its service token for a minute), and validation was
+/// about 8 % of a Wallet sign's CPU (docs/performance.md, "Wallet reads and signs"). Nothing a caller can do changes:
+/// a token stays what it was until it expires (tokens cannot be revoked earlier, docs/api.md), only a token that passed
+/// every check of its scheme (signature, issuer, audience, lifetime, subject) is remembered, with that scheme, and it
+/// is recalled only by its exact text, only by that scheme and never past its own expiry (stricter than the
+/// validation's clock skew). At most <see cref="MaxTokens"/> (<see cref="BoundedMap{TKey, TValue}"/>).
 /// </summary>
-public sealed class ValidatedTokens(TimeProvider clock)
+public sealed class ValidatedTokens
 {
     public const int MaxTokens = 10_000;
 
-    private readonly ConcurrentDictionary<string, (ClaimsPrincipal Principal, DateTimeOffset Expires)> _tokens = new(StringComparer.Ordinal);
+    private readonly TimeProvider _clock;
+    private readonly BoundedMap<string, Validated> _tokens;
+
+    public ValidatedTokens(TimeProvider clock)
+    {
+        _clock = clock;
+        _tokens = new(MaxTokens, t => t.Expires <= clock.GetUtcNow(), StringComparer.Ordinal);
+    }
 
     public int Count => _tokens.Count;
 
-    public void Remember(string token, ClaimsPrincipal principal, DateTimeOffset expires)
-    {
-        if (_tokens.Count >= MaxTokens)
-        {
-            var now = clock.GetUtcNow();
-            foreach (var expired in _tokens.Where(t => t.Value.Expires <= now))
-            {
-                _tokens.TryRemove(expired);
-            }
+    public void Remember(string scheme, string token, ClaimsPrincipal principal, DateTimeOffset expires) =>
+        _tokens.Set(token, new Validated(scheme, principal, expires));
 
-            if (_tokens.Count >= MaxTokens)
-            {
-                _tokens.Clear();
-            }
-        }
+    /// <summary>A copy of the caller <paramref name="scheme"/> validated (requests never share one), or null when unknown or expired.</summary>
+    public ClaimsPrincipal? Recall(string scheme, string token) =>
+        Find(token) is { } known && known.Scheme == scheme ? known.Principal.Clone() : null;
 
-        _tokens[token] = (principal, expires);
-    }
+    /// <summary>The scheme that validated this token, while it is remembered: a selector need not read its issuer again.</summary>
+    public string? SchemeOf(string token) => Find(token)?.Scheme;
 
-    /// <summary>A copy of the remembered caller (requests never share one), or null when unknown or expired.</summary>
-    public ClaimsPrincipal? Recall(string token)
+    private Validated? Find(string token)
     {
         if (!_tokens.TryGetValue(token, out var known))
         {
             return null;
         }
 
-        if (known.Expires > clock.GetUtcNow())
+        if (known.Expires > _clock.GetUtcNow())
         {
-            return known.Principal.Clone();
+            return known;
         }
 
-        _tokens.TryRemove(new KeyValuePair<string, (ClaimsPrincipal, DateTimeOffset)>(token, known));
+        _tokens.Remove(token, known);
         return null;
     }
 
-    /// <summary>Hooks the memory into the JWT bearer scheme, after every other check of a token (registered last).</summary>
-    internal static void RememberValidatedTokens(IServiceCollection services)
+    /// <summary>Hooks the memory into a JWT bearer scheme, after every other check of a token (registered last).</summary>
+    internal static void RememberFor(IServiceCollection services, string scheme)
     {
         services.TryAddSingleton(TimeProvider.System);
-        services.AddSingleton<ValidatedTokens>();
-        services.AddOptions<JwtBearerOptions>(JwtBearerDefaults.AuthenticationScheme).PostConfigure<ValidatedTokens>((o, memory) =>
+        services.TryAddSingleton<ValidatedTokens>();
+        services.AddOptions<JwtBearerOptions>(scheme).PostConfigure<ValidatedTokens>((o, memory) =>
         {
             o.Events ??= new JwtBearerEvents();
             var received = o.Events.OnMessageReceived;
@@ -75,7 +72,7 @@ public sealed class ValidatedTokens(TimeProvider clock)
             {
                 await received(context);
                 if (context.Result is null && Bearer(context.Request.Headers.Authorization.ToString()) is { } token
-                    && memory.Recall(token) is { } principal)
+                    && memory.Recall(scheme, token) is { } principal)
                 {
                     context.Principal = principal;
                     context.Properties ??= new AuthenticationProperties();
@@ -88,12 +85,15 @@ public sealed class ValidatedTokens(TimeProvider clock)
                 if (context.Result is null && context.Principal is { } principal
                     && Bearer(context.Request.Headers.Authorization.ToString()) is { } token)
                 {
-                    memory.Remember(token, principal.Clone(), new DateTimeOffset(context.SecurityToken.ValidTo, TimeSpan.Zero));
+                    memory.Remember(scheme, token, principal.Clone(), new DateTimeOffset(context.SecurityToken.ValidTo, TimeSpan.Zero));
                 }
             };
         });
     }
 
-    private static string? Bearer(string header) =>
+    /// <summary>The token of an <c>Authorization: Bearer …</c> header, or null.</summary>
+    internal static string? Bearer(string header) =>
         header.StartsWith("Bearer ", StringComparison.OrdinalIgnoreCase) && header.Length > 7 ? header[7..].Trim() : null;
+
+    private sealed record Validated(string Scheme, ClaimsPrincipal Principal, DateTimeOffset Expires);
 }

@@ -1,5 +1,5 @@
-using System.Collections.Concurrent;
 using System.Text.Json;
+using Sorcha.ServiceDefaults.Memory;
 using StackExchange.Redis;
 using Sorcha.Blueprint.Engine.Json;
 using Sorcha.Blueprint.Engine.Model;
@@ -23,7 +23,7 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
     /// <summary>Published blueprints kept in memory at most; when full the set is simply emptied (re-reading is cheap).</summary>
     public const int MaxRemembered = 1024;
 
-    private readonly ConcurrentDictionary<string, BlueprintRecord> _published = new(StringComparer.Ordinal);
+    private readonly BoundedMap<string, BlueprintRecord> _published = new(MaxRemembered, comparer: StringComparer.Ordinal);
 
     private IDatabase Db => redis.GetDatabase();
 
@@ -93,11 +93,6 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
             {
                 JsonNodes.Materialise(route.Condition);
             }
-        }
-
-        if (_published.Count >= MaxRemembered)
-        {
-            _published.Clear();
         }
 
         _published.TryAdd(record.Blueprint.Id, record);

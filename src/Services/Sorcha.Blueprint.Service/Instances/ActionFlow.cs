@@ -265,7 +265,7 @@ public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, B
     private async Task<(StepClaim Claim, PendingStep? Pending)> ClaimAsync(string instanceId, string actionId, ServerTiming timing)
     {
         using var _ = timing.Measure("claim", Source);
-        var (outcome, claim, pending) = await store.TryClaimAsync(instanceId, actionId);
+        var (outcome, _, claim, pending) = await store.TryClaimNextAsync(instanceId, actionId, claim: true);
         return outcome == ClaimOutcome.Claimed ? (claim!, pending) : throw Conflict(outcome == ClaimOutcome.Busy
             ? BusyMessage(actionId)
             : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");

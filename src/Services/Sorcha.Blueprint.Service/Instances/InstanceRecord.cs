@@ -21,5 +21,5 @@ public sealed record InstanceState(
     DateTimeOffset UpdatedAt,
     IReadOnlyList<InstanceStep> Steps);
 
-/// <summary>The right to run one step, held while calling out; see InstanceStore.TryClaimAsync.</summary>
+/// <summary>The right to run one step, held while calling out; see InstanceStore.TryClaimNextAsync.</summary>
 public sealed record StepClaim(string InstanceId, string ActionId, int Step, string Token);

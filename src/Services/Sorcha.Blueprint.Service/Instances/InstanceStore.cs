@@ -1,6 +1,6 @@
-using System.Collections.Concurrent;
 using System.Globalization;
 using System.Text.Json;
+using Sorcha.ServiceDefaults.Memory;
 using StackExchange.Redis;
 
 namespace Sorcha.Blueprint.Service.Instances;
@@ -24,7 +24,7 @@ public enum ClaimOutcome
 
 /// <summary>
 /// Reads and writes instances in Redis; the key layout is <see cref="InstanceKeys"/>.
-/// A submission claims the step before calling other services, so two submissions of one step cannot both commit:
+/// A submission claims the step (<see cref="TryClaimNextAsync"/>) before calling other services, so two submissions of one step cannot both commit:
 /// the second finds the claim taken (Busy) or, once it is released, the instance moved on (Moved). Advancing is one
 /// script guarded by the claim token and the expected action and step, and deletes the claim in the same step.
 /// </summary>
@@ -40,17 +40,6 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
 
     // Scripts rather than WATCH/MULTI/EXEC: a conditional transaction costs a round trip for its conditions and another
     // for the EXEC. Every key of a script is under the instance's hash tag (one cluster slot).
-
-    /// <summary>KEYS claim, instance, pending; ARGV token, lifetime ms, action → {0} busy | {1} moved | {2, step, pending}.</summary>
-    private const string ClaimScript = """
-        if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {0} end
-        local state = redis.call('HMGET', KEYS[2], 'next', 'step')
-        if state[1] ~= ARGV[3] then
-          redis.call('DEL', KEYS[1])
-          return {1}
-        end
-        return {2, state[2], redis.call('GET', KEYS[3])}
-        """;
 
     /// <summary>
     /// KEYS claim, instance, pending; ARGV token, lifetime ms, action, claim (1) or only look (0) →
@@ -94,7 +83,7 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     /// <summary>Instance records kept in memory at most (they never change); when full the set is simply emptied.</summary>
     public const int MaxRemembered = 10_000;
 
-    private readonly ConcurrentDictionary<string, InstanceRecord> _records = new(StringComparer.Ordinal);
+    private readonly BoundedMap<string, InstanceRecord> _records = new(MaxRemembered, comparer: StringComparer.Ordinal);
 
     private IDatabase Db => redis.GetDatabase();
 
@@ -177,22 +166,17 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
 
     private void Remember(InstanceRecord record)
     {
-        if (_records.Count >= MaxRemembered)
-        {
-            _records.Clear();
-        }
-
         _records.TryAdd(record.Id, record);
     }
 
     /// <summary>The instance's record if this process created or read it before (<see cref="GetForActionAsync"/>), without I/O.</summary>
-    public InstanceRecord? Remembered(string id) => _records.GetValueOrDefault(id);
+    public InstanceRecord? Remembered(string id) => _records.TryGetValue(id, out var record) ? record : null;
 
     /// <summary>
     /// Where the instance stands and, if it waits for <paramref name="actionId"/> and <paramref name="claim"/> is set, the
-    /// step's claim and pending transaction, in one script: for a submission whose every other check (they need only
-    /// the instance's record, which never changes) is already done. Not at that action: Moved with the action it waits
-    /// for (null: complete); <paramref name="claim"/> false: Waiting, nothing taken.
+    /// step's claim and pending transaction, in one script (one round trip): for a submission whose every other check is
+    /// already done. Not at that action: Moved with the action it waits for (null: complete), nothing taken;
+    /// <paramref name="claim"/> false: Waiting, nothing taken; another submission holds the step: Busy.
     /// </summary>
     public async Task<(ClaimOutcome Outcome, string? NextActionId, StepClaim? Claim, PendingStep? Pending)> TryClaimNextAsync(
         string id, string actionId, bool claim)
@@ -214,26 +198,6 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     }
 
     private static string? NextOf(RedisValue next) => next.IsNullOrEmpty ? null : (string?)next;
-
-    /// <summary>
-    /// Takes the step claim, checks under it that the instance still waits for <paramref name="actionId"/> (else gives
-    /// it back) and reads the step's pending transaction, in one script: one round trip.
-    /// </summary>
-    public async Task<(ClaimOutcome Outcome, StepClaim? Claim, PendingStep? Pending)> TryClaimAsync(string id, string actionId)
-    {
-        var token = Guid.NewGuid().ToString("N");
-        var reply = (RedisResult[])(await Db.ScriptEvaluateAsync(ClaimScript,
-            [InstanceKeys.Claim(id), InstanceKeys.Instance(id), InstanceKeys.Pending(id)],
-            [token, (long)ClaimLifetime.TotalMilliseconds, actionId]))!;
-        var outcome = (int)reply[0];
-        if (outcome != 2)
-        {
-            return (outcome == 0 ? ClaimOutcome.Busy : ClaimOutcome.Moved, null, null);
-        }
-
-        var claim = new StepClaim(id, actionId, (int)reply[1], token);
-        return (ClaimOutcome.Claimed, claim, PendingOf(claim, reply[2]));
-    }
 
     private static PendingStep? PendingOf(StepClaim claim, RedisResult stored)
     {

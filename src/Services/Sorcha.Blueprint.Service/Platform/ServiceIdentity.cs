@@ -1,8 +1,8 @@
-using System.Collections.Concurrent;
 using System.Net.Http.Headers;
 using Microsoft.Extensions.Options;
 using Sorcha.Client;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Memory;
 using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Platform;
@@ -16,7 +16,7 @@ namespace Sorcha.Blueprint.Service.Platform;
 /// each one still has a minute to run when it is last sent: a participant submits step after step, and minting (and
 /// the Transaction service validating) a fresh token for each was part of every action's cost. It says nothing another
 /// mint would not (same subject, writer and issuer; the writer's right is checked on every commit), and it could be
-/// sent again for its whole lifetime anyway. Bounded by <see cref="MaxTokens"/>: when full the set is emptied.
+/// sent again for its whole lifetime anyway. At most <see cref="MaxTokens"/> (<see cref="BoundedMap{TKey, TValue}"/>).
 /// </para>
 /// </summary>
 public sealed class ServiceIdentity(IOptions<ServiceTokenOptions> options, TimeProvider clock)
@@ -29,7 +29,8 @@ public sealed class ServiceIdentity(IOptions<ServiceTokenOptions> options, TimeP
     private const string Name = "blueprint";
 
     private readonly byte[]? _key = options.Value.Key();
-    private readonly ConcurrentDictionary<(string Caller, string Writer), (AuthenticationHeaderValue Header, DateTimeOffset Until)> _tokens = new();
+    private readonly BoundedMap<(string Caller, string Writer), (AuthenticationHeaderValue Header, DateTimeOffset Until)> _tokens =
+        new(MaxTokens, t => t.Until <= clock.GetUtcNow());
 
     /// <summary>
     /// A service token acting for <paramref name="caller"/> (the subject of the caller's validated token) with the write
@@ -48,13 +49,8 @@ public sealed class ServiceIdentity(IOptions<ServiceTokenOptions> options, TimeP
             return known.Header;
         }
 
-        if (_tokens.Count >= MaxTokens)
-        {
-            _tokens.Clear();
-        }
-
         var header = new AuthenticationHeaderValue("Bearer", ServiceTokens.Create(key, Name, caller, writer));
-        _tokens[(caller, writer)] = (header, now + Reuse);
+        _tokens.Set((caller, writer), (header, now + Reuse));
         return header;
     }
 }

@@ -1,5 +1,5 @@
-using System.Collections.Concurrent;
 using Microsoft.Extensions.Options;
+using Sorcha.ServiceDefaults.Memory;
 
 namespace Sorcha.Wallet.Service.Storage;
 
@@ -18,9 +18,9 @@ namespace Sorcha.Wallet.Service.Storage;
 /// </summary>
 public sealed class RecordLeases(IOptions<RecordLeasesOptions> options, TimeProvider clock)
 {
-    private readonly ConcurrentDictionary<string, (WalletRecord Record, long Until)> _records = new(StringComparer.Ordinal);
     private readonly long _leaseTicks = options.Value.LeaseMilliseconds * clock.TimestampFrequency / 1000;
-    private readonly int _max = options.Value.MaxRecords;
+    private readonly BoundedMap<string, (WalletRecord Record, long Until)> _records =
+        new(options.Value.MaxRecords, r => r.Until <= clock.GetTimestamp(), StringComparer.Ordinal);
 
     /// <summary>How long a deletion waits before it is answered: the lease, a tenth more and 10 ms (none without leases).</summary>
     public TimeSpan DeletionWait { get; } = options.Value.LeaseMilliseconds == 0 ? TimeSpan.Zero
@@ -43,22 +43,8 @@ public sealed class RecordLeases(IOptions<RecordLeasesOptions> options, TimeProv
             return;
         }
 
-        if (_records.Count >= _max)
-        {
-            var now = clock.GetTimestamp();
-            foreach (var ended in _records.Where(r => r.Value.Until <= now))
-            {
-                _records.TryRemove(ended);
-            }
-
-            if (_records.Count >= _max)
-            {
-                _records.Clear();
-            }
-        }
-
-        _records[record.Address] = (record, readStarted + _leaseTicks);
+        _records.Set(record.Address, (record, readStarted + _leaseTicks));
     }
 
-    public void Drop(string address) => _records.TryRemove(address, out _);
+    public void Drop(string address) => _records.Remove(address);
 }
