@@ -129,7 +129,7 @@ public sealed partial class RegisterStore
     private async Task IndexLocationsAsync(string registerId, IReadOnlyList<string> txIds)
     {
         var db = Db;
-        if (txIds.Count > 1 && redis.GetServer(RegisterKeys.Head(registerId)).ServerType != ServerType.Cluster)
+        if (txIds.Count > 1 && !IsCluster(registerId))
         {
             // One server holds every shard: one script writes them all (a 1,000-item batch was 1,000 commands, each
             // with its own task here and its own parse and AOF entry in Redis). On a cluster the shards sit in many
@@ -141,6 +141,9 @@ public sealed partial class RegisterStore
 
         await Task.WhenAll(txIds.Select(txId => db.HashSetAsync(RegisterKeys.TxLocation(txId), txId, registerId)));
     }
+
+    /// <summary>Whether the register's keys live on a Redis Cluster (where the global keys sit on other nodes).</summary>
+    private bool IsCluster(string registerId) => redis.GetServer(RegisterKeys.Head(registerId)).ServerType == ServerType.Cluster;
 
     /// <summary>KEYS: the txloc shard of each txId; ARGV: registerId, then the txIds in the same order.</summary>
     private const string IndexLocationsScript = """

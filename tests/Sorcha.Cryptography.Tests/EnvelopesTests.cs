@@ -69,6 +69,37 @@ public class EnvelopesTests
     }
 
     [Fact]
+    public void Seal_X25519_envelope_opens_with_bouncy_castle_and_bcl_primitives()
+    {
+        // The ephemeral key comes from libsodium directly (X25519Ephemeral), not through NSec: an independent X25519
+        // must agree on both its public half and the shared secret.
+        var recipient = WalletKeyDerivation.Generate(SignatureAlgorithm.ED25519);
+        for (var i = 0; i < 16; i++)
+        {
+            var envelope = Seal(recipient, Plaintext);
+            var shared = new byte[32];
+            Org.BouncyCastle.Math.EC.Rfc7748.X25519.ScalarMult(recipient.Encryption.PrivateKey, 0, envelope.EphemeralPublicKey!, 0, shared, 0);
+            using var aes = new AesGcm(Kdf(shared, envelope.EphemeralPublicKey!, recipient.Encryption.PublicKey), 16);
+            var opened = new byte[envelope.Ciphertext.Length - 16];
+            aes.Decrypt(envelope.Nonce, envelope.Ciphertext.AsSpan(0, opened.Length), envelope.Ciphertext.AsSpan(opened.Length), opened);
+            Assert.Equal(Plaintext, opened);
+            Assert.Equal(0, envelope.EphemeralPublicKey![31] & 0x80);
+        }
+    }
+
+    [Theory]
+    [InlineData("0000000000000000000000000000000000000000000000000000000000000000")]
+    [InlineData("0100000000000000000000000000000000000000000000000000000000000000")]
+    [InlineData("e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800")]
+    public void Seal_for_small_order_X25519_key_throws(string recipientPublicKey)
+    {
+        var recipient = WalletKeyDerivation.Generate(SignatureAlgorithm.ED25519);
+        var e = Assert.Throws<ArgumentException>(() =>
+            Envelopes.Seal(SignatureAlgorithm.ED25519, recipient.Address, Convert.FromHexString(recipientPublicKey), Plaintext));
+        Assert.Contains("small order", e.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Open_hand_built_P256_envelope_using_bcl_ecdh()
     {
         var recipient = WalletKeyDerivation.Generate(SignatureAlgorithm.NISTP256);

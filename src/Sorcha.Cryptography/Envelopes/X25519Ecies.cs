@@ -6,6 +6,7 @@ namespace Sorcha.Cryptography;
 /// <summary>ECIES-X25519-HKDF-SHA256-AES256GCM key agreement.</summary>
 internal static class X25519Ecies
 {
+    /// <summary>A fresh ephemeral key agreed with the recipient's: its public half, and the AES key in <paramref name="key"/>.</summary>
     public static byte[] Encapsulate(ReadOnlySpan<byte> recipientPublicKey, Span<byte> key)
     {
         if (recipientPublicKey.Length != X25519Keys.KeySize)
@@ -13,12 +14,11 @@ internal static class X25519Ecies
             throw new ArgumentException("An X25519 encryption public key is 32 bytes.", nameof(recipientPublicKey));
         }
 
-        using var ephemeral = X25519Keys.Create();
-        var ephemeralPublic = ephemeral.PublicKey.Export(KeyBlobFormat.RawPublicKey);
+        var ephemeralPublic = new byte[X25519Keys.KeySize];
         Span<byte> shared = stackalloc byte[X25519Keys.KeySize];
         try
         {
-            if (!X25519Keys.TryAgree(ephemeral, recipientPublicKey, shared))
+            if (!X25519Ephemeral.TryAgree(recipientPublicKey, ephemeralPublic, shared))
             {
                 throw new ArgumentException("The recipient X25519 key is of small order.", nameof(recipientPublicKey));
             }

@@ -28,9 +28,6 @@ public static class X25519Keys
         return TryAgree(key, publicKey, shared);
     }
 
-    /// <summary>A fresh private key that never leaves NSec (ECIES's ephemeral key).</summary>
-    internal static Key Create() => Key.Create(_x25519);
-
     internal static Key Import(ReadOnlySpan<byte> privateKey)
     {
         RequireSize(privateKey, nameof(privateKey));

@@ -25,7 +25,13 @@ public static class OutgoingCalls
             http.AddStandardResilienceHandler()
                 .Configure((o, services) => Configure(o, TimeSpan.FromSeconds(services.Limits().Timeouts.OutgoingSeconds)));
             http.AddServiceDiscovery();
-            http.ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler { PooledConnectionIdleTimeout = ConnectionOptions.OutgoingIdle });
+            // No service answers a redirect, so the handler's redirect stage (an async layer on every call) is left out;
+            // a 3xx would reach the caller as the non-success answer it is.
+            http.ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler
+            {
+                PooledConnectionIdleTimeout = ConnectionOptions.OutgoingIdle,
+                AllowAutoRedirect = false,
+            });
 
             // The factory's own loggers open a log scope and check four log events on every call; they are filtered out
             // (System.Net.Http is at Warning) and each call is an OpenTelemetry span with its status anyway.

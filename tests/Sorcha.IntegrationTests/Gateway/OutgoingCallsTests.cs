@@ -20,6 +20,7 @@ public sealed class OutgoingCallsTests : IAsyncLifetime
     private StubReplica _b = null!;
     private StubReplica _fragileA = null!;
     private StubReplica _fragileB = null!;
+    private StubReplica _c = null!;
     private IHost _host = null!;
 
     public async Task InitializeAsync()
@@ -28,6 +29,7 @@ public sealed class OutgoingCallsTests : IAsyncLifetime
         _b = await StubReplica.StartAsync("b");
         _fragileA = await StubReplica.StartAsync("fragile-a", fails: true);
         _fragileB = await StubReplica.StartAsync("fragile-b", fails: true);
+        _c = await StubReplica.StartAsync("c");
         var builder = Host.CreateApplicationBuilder();
         builder.Configuration.AddInMemoryCollection(new Dictionary<string, string?>
         {
@@ -36,12 +38,22 @@ public sealed class OutgoingCallsTests : IAsyncLifetime
             ["services:probe:http:2"] = _b.Address.ToString(),
             ["services:fragile:http:0"] = _fragileA.Address.ToString(),
             ["services:fragile:http:1"] = _fragileB.Address.ToString(),
+            ["services:single:http:0"] = _c.Address.ToString(),
         });
         builder.AddSorchaOutgoingCalls();
         _host = builder.Build();
     }
 
     private HttpClient Client() => _host.Services.GetRequiredService<IHttpClientFactory>().CreateClient();
+
+    [Fact]
+    public async Task A_redirect_reaches_the_caller_as_the_answer_and_is_not_followed()
+    {
+        using var client = Client();
+        using var response = await client.GetAsync("http://single/redirect");
+        Assert.Equal(HttpStatusCode.Redirect, response.StatusCode);
+        Assert.Equal(["GET /redirect "], _c.Received);
+    }
 
     [Fact]
     public async Task Calls_by_name_reach_every_live_replica_and_a_POST_moves_past_a_refused_connection_once()
@@ -83,7 +95,7 @@ public sealed class OutgoingCallsTests : IAsyncLifetime
     public async Task DisposeAsync()
     {
         _host.Dispose();
-        foreach (var stub in new[] { _a, _b, _fragileA, _fragileB })
+        foreach (var stub in new[] { _a, _b, _fragileA, _fragileB, _c })
         {
             await stub.DisposeAsync();
         }

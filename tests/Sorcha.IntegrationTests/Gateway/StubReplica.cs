@@ -41,6 +41,12 @@ public sealed class StubReplica(string name, WebApplication app, int port) : IAs
                 return;
             }
 
+            if (context.Request.Path == "/redirect")
+            {
+                context.Response.Redirect("/items");
+                return;
+            }
+
             await context.Response.WriteAsJsonAsync(new { replica = name });
         });
         await app.StartAsync();

@@ -42,9 +42,11 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
             }
         }
 
+        // The submitter that found the lane idle drains it itself, up to its first wait for Redis: a hand-off to the
+        // thread pool here was a thread wake-up per commit, most of a lone commit's overhead at low rates.
         if (start)
         {
-            _ = Task.Run(DrainAsync);
+            _ = DrainAsync();
         }
 
         return tasks;
