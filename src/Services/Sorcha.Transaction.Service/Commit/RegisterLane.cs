@@ -42,11 +42,9 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
             }
         }
 
-        // The submitter that found the lane idle drains it itself, up to its first wait for Redis: a hand-off to the
-        // thread pool here was a thread wake-up per commit, most of a lone commit's overhead at low rates.
         if (start)
         {
-            _ = DrainAsync();
+            _ = Task.Run(DrainAsync);
         }
 
         return tasks;
