@@ -1,7 +1,9 @@
 using Microsoft.Extensions.Options;
 using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ServiceDefaults.Telemetry;
 using Yarp.ReverseProxy.Configuration;
 using Yarp.ReverseProxy.Forwarder;
+using Yarp.ReverseProxy.Transforms;
 
 namespace Sorcha.Gateway.Proxy;
 
@@ -26,9 +28,13 @@ public static class ProxySetup
             .AddConfigFilter<ClusterDefaults>()
             // Each configured destination (http://wallet) becomes one per replica that service discovery knows
             // (services:wallet:http:0, :1 …), re-resolved when that changes; YARP balances and health-checks each.
-            .AddServiceDiscoveryDestinationResolver();
+            .AddServiceDiscoveryDestinationResolver()
+            // No X-Forwarded-For/-Proto/-Host/-Prefix: no service reads them (docs/deploy.md), and building them cost
+            // the gateway and parsing them the service on every forwarded request (docs/performance.md, "The gateway's hop").
+            .AddTransforms(t => t.UseDefaultForwarders = false);
+        var tracing = TelemetrySetup.Tracing(builder.Configuration);
         builder.Services.AddSingleton<IForwarderHttpClientFactory>(sp => new ConnectTimeoutClientFactory(
-            TimeSpan.FromSeconds(sp.Limits().Timeouts.ForwarderConnectSeconds), sp.GetRequiredService<ILogger<ForwarderHttpClientFactory>>()));
+            TimeSpan.FromSeconds(sp.Limits().Timeouts.ForwarderConnectSeconds), tracing, sp.GetRequiredService<ILogger<ForwarderHttpClientFactory>>()));
     }
 
     public static void MapProxy(this WebApplication app)
@@ -84,8 +90,13 @@ public static class ProxySetup
             ValueTask.FromResult(route);
     }
 
-    /// <summary>Limits:Timeouts:ForwarderConnectSeconds to connect to a replica before the attempt fails; idle connections dropped as by every outgoing client.</summary>
-    private sealed class ConnectTimeoutClientFactory(TimeSpan connectTimeout, ILogger<ForwarderHttpClientFactory> logger)
+    /// <summary>
+    /// Limits:Timeouts:ForwarderConnectSeconds to connect to a replica before the attempt fails; idle connections dropped
+    /// as by every outgoing client. When this process records no traces (<see cref="TelemetrySetup.Tracing"/>), no trace
+    /// headers of its own are written into forwarded requests: there is no span of the gateway's to point to, and a
+    /// caller's own <c>traceparent</c> still reaches the service unchanged, with the other request headers.
+    /// </summary>
+    private sealed class ConnectTimeoutClientFactory(TimeSpan connectTimeout, bool tracing, ILogger<ForwarderHttpClientFactory> logger)
         : ForwarderHttpClientFactory(logger)
     {
         protected override void ConfigureHandler(ForwarderHttpClientContext context, SocketsHttpHandler handler)
@@ -93,6 +104,10 @@ public static class ProxySetup
             base.ConfigureHandler(context, handler);
             handler.ConnectTimeout = connectTimeout;
             handler.PooledConnectionIdleTimeout = ConnectionOptions.OutgoingIdle; // below every server's keep-alive
+            if (!tracing)
+            {
+                handler.ActivityHeadersPropagator = null;
+            }
         }
     }
 }

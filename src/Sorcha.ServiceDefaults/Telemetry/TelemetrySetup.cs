@@ -35,7 +35,7 @@ public static class TelemetrySetup
         builder.Configuration["OTEL_SERVICE_NAME"] ?? builder.Environment.ApplicationName;
 
     /// <summary>Whether traces are recorded at all: they go somewhere (OTLP), or a sampler was chosen.</summary>
-    internal static bool Tracing(IConfiguration configuration) =>
+    public static bool Tracing(IConfiguration configuration) =>
         Exporting(configuration) || !string.IsNullOrWhiteSpace(configuration["OTEL_TRACES_SAMPLER"]);
 
     internal static void AddSorchaTelemetry(this IHostApplicationBuilder builder)

@@ -44,6 +44,30 @@ public sealed class GatewayRouteTests(OperatorPlatformFixture platform)
     }
 
     [Fact]
+    public async Task A_forwarded_request_carries_the_callers_headers_and_the_trace_but_no_X_Forwarded_headers()
+    {
+        // The operator's routes to stub backends are not Sorcha's API: no document describes them.
+        using var outsideTheDocuments = OpenApiValidatingHandler.BadInputScope();
+        using var client = await platform.ClientAsync("gateway-headers");
+        var path = "/api/probe/headers/" + Guid.NewGuid().ToString("N");
+        var trace = System.Diagnostics.ActivityTraceId.CreateRandom().ToHexString();
+        using var request = new HttpRequestMessage(HttpMethod.Get, path);
+        request.Headers.Add("traceparent", $"00-{trace}-{System.Diagnostics.ActivitySpanId.CreateRandom().ToHexString()}-01");
+        request.Headers.Add("X-Caller-Note", "kept");
+        using var response = await client.SendAsync(request);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+
+        var headers = (platform.A.HeadersByPath.TryGetValue(path, out var a) ? a : null)
+            ?? Assert.Contains(path, (IDictionary<string, Dictionary<string, string>>)platform.B.HeadersByPath);
+        Assert.Equal("kept", headers["X-Caller-Note"]);
+        Assert.StartsWith("Bearer ", headers["Authorization"], StringComparison.Ordinal);
+        // No service reads them (docs/deploy.md): the gateway does not build them.
+        Assert.DoesNotContain(headers.Keys, k => k.StartsWith("X-Forwarded-", StringComparison.OrdinalIgnoreCase));
+        // This platform traces (it runs the dashboard): the service's span is a child of the gateway's, in the caller's trace.
+        Assert.Contains($"-{trace}-", headers["traceparent"], StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task A_POST_that_reached_a_replica_which_then_failed_is_never_sent_again()
     {
         // The operator's routes to stub backends are not Sorcha's API: no document describes them.

@@ -18,6 +18,9 @@ public sealed class StubReplica(string name, WebApplication app, int port) : IAs
     public Uri Address { get; } = new($"http://127.0.0.1:{port}");
     public ConcurrentQueue<string> Received { get; } = new();
 
+    /// <summary>The request headers each path arrived with (the last request to it).</summary>
+    public ConcurrentDictionary<string, Dictionary<string, string>> HeadersByPath { get; } = new();
+
     public static async Task<StubReplica> StartAsync(string name, bool fails = false)
     {
         var port = PortLeases.Lease();
@@ -33,6 +36,8 @@ public sealed class StubReplica(string name, WebApplication app, int port) : IAs
                 return;
             }
 
+            replica.HeadersByPath[context.Request.Path] = context.Request.Headers.ToDictionary(
+                h => h.Key, h => h.Value.ToString(), StringComparer.OrdinalIgnoreCase);
             using var reader = new StreamReader(context.Request.Body);
             replica.Received.Enqueue($"{context.Request.Method} {context.Request.Path} {await reader.ReadToEndAsync()}");
             if (fails)
