@@ -57,11 +57,12 @@ side_run() { # <side A|B> <checkout>
   for kv in "${b_env[@]}"; do export "$kv"; done
   platform_launch PLATFORM "$data" "$out/platform-$1-$round.log" "$2"
   for kv in "${b_env[@]}"; do unset "${kv%%=*}"; done
-  platform_wait PLATFORM >/dev/null || return 1
-  seed_wallet hop-cpu || { echo "could not seed side $1" >&2; return 1; }
+  # side_run runs in a pipeline (a subshell), where the EXIT trap cannot see PLATFORM_PID: stop it here on failure.
+  platform_wait PLATFORM >/dev/null || { platform_stop; return 1; }
+  seed_wallet hop-cpu || { echo "could not seed side $1" >&2; platform_stop; return 1; }
   dir=$(cd "$2" && pwd)
   gw_pid=$(pgrep -n -f "$dir/artifacts/bin/Sorcha.Gateway/") wallet_pid=$(pgrep -n -f "$dir/artifacts/bin/Sorcha.Wallet.Service/")
-  [ -n "$gw_pid" ] && [ -n "$wallet_pid" ] || { echo "side $1: no gateway or Wallet process under $dir" >&2; return 1; }
+  [ -n "$gw_pid" ] && [ -n "$wallet_pid" ] || { echo "side $1: no gateway or Wallet process under $dir" >&2; platform_stop; return 1; }
   local auth=(-H "Authorization: Bearer $TOKEN") f
   wrk -t2 -c16 -d5s "$PLATFORM_URL/alive" >/dev/null # warm-up: tiered JIT on the hot paths
   wrk -t2 -c16 -d5s "${auth[@]}" "$PLATFORM_URL/api/wallets/$ADDRESS" >/dev/null
