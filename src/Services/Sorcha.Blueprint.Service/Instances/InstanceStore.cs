@@ -115,7 +115,7 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
             throw;
         }
 
-        Remember(record); // its first action then needs no read of it
+        _records.TryAdd(record.Id, record); // its first action then needs no read of it
         return true;
     }
 
@@ -160,13 +160,8 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
         }
 
         record = JsonSerializer.Deserialize<InstanceRecord>((string)fields[0]!, Json)!;
-        Remember(record);
-        return new InstanceState(record, NextOf(fields[1]), (int)fields[2], default, []);
-    }
-
-    private void Remember(InstanceRecord record)
-    {
         _records.TryAdd(record.Id, record);
+        return new InstanceState(record, NextOf(fields[1]), (int)fields[2], default, []);
     }
 
     /// <summary>The instance's record if this process created or read it before (<see cref="GetForActionAsync"/>), without I/O.</summary>
