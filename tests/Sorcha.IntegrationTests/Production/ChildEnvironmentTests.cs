@@ -1,5 +1,6 @@
 using Sorcha.AppHost.Redis;
 using Sorcha.AppHost.Hosting;
+using Sorcha.AppHost.Services;
 using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.IntegrationTests.Production;
@@ -8,6 +9,7 @@ namespace Sorcha.IntegrationTests.Production;
 /// What each child process runs with, read from /proc/&lt;pid&gt;/environ: the environment the AppHost was given,
 /// and only the secrets that child uses. The AppHost's own environment held a parameter (the fixture's canary), the
 /// gateway's Development-only test hook and the issuer settings; no child may have received the first two, Redis none.
+/// Every .NET child runs with inline socket completions (the AppHost's setting).
 /// </summary>
 [Collection(ProductionScope.Name)]
 public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
@@ -56,6 +58,11 @@ public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
                     {
                         findings.Add($"{name} runs with {variable}={environ.GetValueOrDefault(variable)}");
                     }
+                }
+
+                if (environ.GetValueOrDefault(SorchaProcesses.InlineSocketCompletions) != "1")
+                {
+                    findings.Add($"{name} runs without inline socket completions");
                 }
             }
         }
