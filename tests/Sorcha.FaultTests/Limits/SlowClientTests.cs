@@ -51,8 +51,14 @@ public sealed class SlowClientTests(LimitsPlatformFixture platform, ITestOutputH
 
         Assert.Equal(0, loaded.Failed);
         // The target is 50 ms. On a machine that cannot give it even where the attack does not reach (the control's
-        // P99 above a third of it), the attacked gateway may be at most three times as slow as the control.
-        Assert.True(loaded.P99 < Math.Max(P99BoundMs, 3 * unattacked.P99), $"P99 {loaded.P99} ms at the gateway, {unattacked.P99} ms at the control");
+        // P99 above a third of it), the attacked gateway may be at most three times as slow as the control. The gateway's
+        // P99 is judged as the soak judges its P99s (SoakJudge): over the bound only when its lower bound, two standard
+        // errors of the rank below the P99's (the 11th slowest of 575 probes, against the 6th), is over it too. A
+        // quarter of a second in which a busy machine runs the gateway and not the control delays six or seven probes in
+        // a row and moved the plain P99 (120 ms once in 5 runs beside `stress-ng --cpu 2 --cpu-load 60`); slowness that
+        // lasts, or recurs, moves both.
+        Assert.True(loaded.P99Low < Math.Max(P99BoundMs, 3 * unattacked.P99),
+            $"P99 {loaded.P99} ms at the gateway (its lower bound {loaded.P99Low} ms), {unattacked.P99} ms at the control");
         Assert.True(attack.Cut >= Trickling * 9 / 10, $"only {attack.Cut} of {Trickling} trickling connections were cut by the headers timeout");
         Assert.Equal(Idle, idleOpen);
     }
@@ -89,8 +95,15 @@ public sealed class SlowClientTests(LimitsPlatformFixture platform, ITestOutputH
         var ok = results.OfType<double>().Order().ToArray();
         var slowest = string.Join(", ", results.Select((ms, i) => (At: i * interval.TotalSeconds, Ms: ms ?? double.NaN))
             .OrderByDescending(r => double.IsNaN(r.Ms) ? double.MaxValue : r.Ms).Take(5).Select(r => $"{r.At:0.00}={r.Ms:0}"));
-        return new Probe(ok.Length == 0 ? 0 : ok[(int)(ok.Length * 0.5)], ok.Length == 0 ? double.MaxValue : ok[Math.Min(ok.Length - 1, (int)Math.Ceiling(ok.Length * 0.99) - 1)],
+        return new Probe(ok.Length == 0 ? 0 : ok[(int)(ok.Length * 0.5)], Rank(ok, 0), Rank(ok, -2),
             ok.Length == 0 ? 0 : ok[^1], results.Length - ok.Length, results.Length, slowest);
+    }
+
+    /// <summary>The order statistic <paramref name="z"/> standard errors of the rank away from the P99's (as SoakJudge).</summary>
+    private static double Rank(double[] sorted, double z)
+    {
+        var n = sorted.Length;
+        return n == 0 ? double.MaxValue : sorted[Math.Clamp((int)Math.Ceiling(0.99 * n + z * Math.Sqrt(n * 0.99 * 0.01)) - 1, 0, n - 1)];
     }
 
     private static async Task<double?> TimedAsync(HttpClient client)
@@ -111,8 +124,8 @@ public sealed class SlowClientTests(LimitsPlatformFixture platform, ITestOutputH
         }
     }
 
-    private sealed record Probe(double P50, double P99, double Max, int Failed, int Count, string Slowest)
+    private sealed record Probe(double P50, double P99, double P99Low, double Max, int Failed, int Count, string Slowest)
     {
-        public override string ToString() => $"{P50:0.0} / {P99:0.0} / {Max:0.0} ({Count} requests, {Failed} failed)";
+        public override string ToString() => $"{P50:0.0} / {P99:0.0} / {Max:0.0} (P99's lower bound {P99Low:0.0}; {Count} requests, {Failed} failed)";
     }
 }
