@@ -12,22 +12,10 @@
 # HOP_FIGURES="wallet_gw wallet_direct" limits the figures; HOP_ENV="K=V ..." is given to side B's AppHost only.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-. scripts/lib/platform.sh
-. scripts/lib/reference.sh
-. scripts/lib/wrk.sh
+. scripts/lib/ab.sh
 
-old=${1:?usage: scripts/hop-cpu.sh <commit> [rounds] [seconds]}
-rounds=${2:-2}
-WRK_SECONDS=${3:-10}
+ab_start hop-cpu "$@"
 figures=${HOP_FIGURES:-alive wallet_gw wallet_direct sign_gw sign_direct}
-out=${PERF_OUT:-artifacts/perf/hop-cpu-$(date -u +%Y%m%d-%H%M%S)}
-mkdir -p "$out"
-command -v wrk >/dev/null && command -v jq >/dev/null || { echo "needs wrk and jq (apt-get install wrk jq)" >&2; exit 2; }
-olddir=$(reference_checkout "$(git rev-parse "$old")") || exit 2
-dotnet build src/Sorcha.AppHost -c Release -warnaserror -nologo >"$out/build.log" 2>&1 || { echo "build failed: $out/build.log" >&2; exit 2; }
-export Limits__RateLimit__Enabled=false
-data=
-trap 'platform_stop; [ -n "$data" ] && rm -rf "$data"' EXIT
 
 ticks() { # <pid>: utime+stime of the process (every thread), in clock ticks
   awk '{ print $14 + $15 }' "/proc/$1/stat"

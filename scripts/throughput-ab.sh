@@ -12,21 +12,9 @@
 # settings in B_ENV are given to side B's AppHost only; docs/deploy.md, "Scaling model").
 set -uo pipefail
 cd "$(dirname "$0")/.."
-. scripts/lib/platform.sh
-. scripts/lib/reference.sh
-. scripts/lib/wrk.sh
+. scripts/lib/ab.sh
 
-old=${1:?usage: scripts/throughput-ab.sh <commit> [rounds] [seconds]}
-rounds=${2:-2}
-WRK_SECONDS=${3:-10}
-out=${PERF_OUT:-artifacts/perf/throughput-ab-$(date -u +%Y%m%d-%H%M%S)}
-mkdir -p "$out"
-command -v wrk >/dev/null && command -v jq >/dev/null || { echo "needs wrk and jq (apt-get install wrk jq)" >&2; exit 2; }
-olddir=$(reference_checkout "$(git rev-parse "$old")") || exit 2
-dotnet build src/Sorcha.AppHost -c Release -warnaserror -nologo >"$out/build.log" 2>&1 || { echo "build failed: $out/build.log" >&2; exit 2; }
-export Limits__RateLimit__Enabled=false
-data=
-trap 'platform_stop; [ -n "$data" ] && rm -rf "$data"' EXIT
+ab_start throughput-ab "$@"
 
 side_run() { # <side A|B> <checkout>
   data=$(mktemp -d)

@@ -32,9 +32,9 @@ public static class ProxySetup
             // No X-Forwarded-For/-Proto/-Host/-Prefix: no service reads them (docs/deploy.md), and building them cost
             // the gateway and parsing them the service on every forwarded request (docs/performance.md, "The gateway's hop").
             .AddTransforms(t => t.UseDefaultForwarders = false);
-        var tracing = TelemetrySetup.Tracing(builder.Configuration);
         builder.Services.AddSingleton<IForwarderHttpClientFactory>(sp => new ConnectTimeoutClientFactory(
-            TimeSpan.FromSeconds(sp.Limits().Timeouts.ForwarderConnectSeconds), tracing, sp.GetRequiredService<ILogger<ForwarderHttpClientFactory>>()));
+            TimeSpan.FromSeconds(sp.Limits().Timeouts.ForwarderConnectSeconds), sp.GetRequiredService<IConfiguration>(),
+            sp.GetRequiredService<ILogger<ForwarderHttpClientFactory>>()));
     }
 
     public static void MapProxy(this WebApplication app)
@@ -92,11 +92,10 @@ public static class ProxySetup
 
     /// <summary>
     /// Limits:Timeouts:ForwarderConnectSeconds to connect to a replica before the attempt fails; idle connections dropped
-    /// as by every outgoing client. When this process records no traces (<see cref="TelemetrySetup.Tracing"/>), no trace
-    /// headers of its own are written into forwarded requests: there is no span of the gateway's to point to, and a
-    /// caller's own <c>traceparent</c> still reaches the service unchanged, with the other request headers.
+    /// and trace headers written as by every outgoing client (<see cref="TraceHeaders"/>). Untraced, a caller's own
+    /// <c>traceparent</c> still reaches the service unchanged: YARP copies it with the other request headers.
     /// </summary>
-    private sealed class ConnectTimeoutClientFactory(TimeSpan connectTimeout, bool tracing, ILogger<ForwarderHttpClientFactory> logger)
+    private sealed class ConnectTimeoutClientFactory(TimeSpan connectTimeout, IConfiguration configuration, ILogger<ForwarderHttpClientFactory> logger)
         : ForwarderHttpClientFactory(logger)
     {
         protected override void ConfigureHandler(ForwarderHttpClientContext context, SocketsHttpHandler handler)
@@ -104,10 +103,7 @@ public static class ProxySetup
             base.ConfigureHandler(context, handler);
             handler.ConnectTimeout = connectTimeout;
             handler.PooledConnectionIdleTimeout = ConnectionOptions.OutgoingIdle; // below every server's keep-alive
-            if (!tracing)
-            {
-                handler.ActivityHeadersPropagator = null;
-            }
+            handler.OwnOnlyWhenTracing(configuration);
         }
     }
 }

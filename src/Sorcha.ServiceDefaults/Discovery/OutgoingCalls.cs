@@ -1,9 +1,11 @@
 using System.Net.Http;
+using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Http.Resilience;
 using Polly;
 using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.ServiceDefaults.Discovery;
 
@@ -26,12 +28,13 @@ public static class OutgoingCalls
                 .Configure((o, services) => Configure(o, TimeSpan.FromSeconds(services.Limits().Timeouts.OutgoingSeconds)));
             http.AddServiceDiscovery();
             // No service answers a redirect, so the handler's redirect stage (an async layer on every call) is left out;
-            // a 3xx would reach the caller as the non-success answer it is.
-            http.ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler
+            // a 3xx would reach the caller as the non-success answer it is. No trace headers of this process's own when
+            // it records no traces (TraceHeaders).
+            http.ConfigurePrimaryHttpMessageHandler(services => new SocketsHttpHandler
             {
                 PooledConnectionIdleTimeout = ConnectionOptions.OutgoingIdle,
                 AllowAutoRedirect = false,
-            });
+            }.OwnOnlyWhenTracing(services.GetRequiredService<IConfiguration>()));
 
             // The factory's own loggers open a log scope and check four log events on every call; they are filtered out
             // (System.Net.Http is at Warning) and each call is an OpenTelemetry span with its status anyway.

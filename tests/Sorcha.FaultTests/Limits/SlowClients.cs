@@ -21,7 +21,11 @@ public sealed class SlowClients : IAsyncDisposable
     /// <summary>How many trickling connections the server has closed so far.</summary>
     public long Cut => Interlocked.Read(ref _cut);
 
-    public static async Task<SlowClients> StartAsync(Uri endpoint, int trickling, int idle)
+    /// <summary>
+    /// Opens the idle connections (returns once all are open), then starts the tricklers, their first connections spread
+    /// evenly over <paramref name="spread"/>, as independent clients arrive.
+    /// </summary>
+    public static async Task<SlowClients> StartAsync(Uri endpoint, int trickling, int idle, TimeSpan spread)
     {
         var clients = new SlowClients();
         for (var opened = 0; opened < idle; opened += 50)
@@ -29,10 +33,10 @@ public sealed class SlowClients : IAsyncDisposable
             clients._idle.AddRange(await Task.WhenAll(Enumerable.Range(0, Math.Min(50, idle - opened)).Select(_ => OpenIdleAsync(endpoint))));
         }
 
-        // Spread over the first second, as independent clients arrive (and so are cut, and come back, spread alike).
+        // Each is cut, and comes back, as far apart from the others as it arrived.
         for (var i = 0; i < trickling; i++)
         {
-            clients._tricklers.Add(clients.TrickleAsync(endpoint, TimeSpan.FromSeconds((double)i / trickling)));
+            clients._tricklers.Add(clients.TrickleAsync(endpoint, spread * i / trickling));
         }
 
         return clients;
