@@ -6,13 +6,6 @@ namespace Sorcha.AppHost.Services;
 public static class SorchaProcesses
 {
     /// <summary>
-    /// .NET's switch (read by System.Net.Sockets) for handling socket completions on the socket engines' own threads
-    /// instead of handing each to a thread-pool worker that must be woken first (docs/performance.md, "Inline socket
-    /// completions"). Every process gets it; --ServiceEnvironment:DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=0 turns it off.
-    /// </summary>
-    public const string InlineSocketCompletions = "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS";
-
-    /// <summary>
     /// A service's <see cref="SorchaAppOptions.Replicas"/> processes, "name", "name-2" …, each on its own leased port
     /// without a DCP proxy (Aspire 13.6 refuses WithReplicas on proxy-less endpoints, and a proxy costs every request
     /// a hop); whoever references the service gets every replica's address to balance over.
@@ -43,7 +36,6 @@ public static class SorchaProcesses
             .WithEnvironment("ASPNETCORE_URLS", url.GetLeftPart(UriPartial.Authority))
             .WithEnvironment("ASPNETCORE_ENVIRONMENT", options.Environment)
             .WithEnvironment("DOTNET_ENVIRONMENT", options.Environment)
-            .WithEnvironment(InlineSocketCompletions, "1")
             // Its service's name (a replica's too): logs, OpenAPI titles and, with a dashboard, traces carry it.
             .WithEnvironment("OTEL_SERVICE_NAME", name.Split('-')[0])
             .WithEnvironment(context =>

@@ -1,6 +1,5 @@
 using Sorcha.AppHost.Redis;
 using Sorcha.AppHost.Hosting;
-using Sorcha.AppHost.Services;
 using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.IntegrationTests.Production;
@@ -9,7 +8,6 @@ namespace Sorcha.IntegrationTests.Production;
 /// What each child process runs with, read from /proc/&lt;pid&gt;/environ: the environment the AppHost was given,
 /// and only the secrets that child uses. The AppHost's own environment held a parameter (the fixture's canary), the
 /// gateway's Development-only test hook and the issuer settings; no child may have received the first two, Redis none.
-/// Every .NET child runs with inline socket completions (the AppHost's setting).
 /// </summary>
 [Collection(ProductionScope.Name)]
 public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
@@ -58,11 +56,6 @@ public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
                     {
                         findings.Add($"{name} runs with {variable}={environ.GetValueOrDefault(variable)}");
                     }
-                }
-
-                if (environ.GetValueOrDefault(SorchaProcesses.InlineSocketCompletions) != "1")
-                {
-                    findings.Add($"{name} runs without inline socket completions");
                 }
             }
         }
