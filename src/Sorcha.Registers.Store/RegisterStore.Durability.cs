@@ -19,7 +19,6 @@ public sealed partial class RegisterStore
         }
 
         var server = ServerOf(registerId);
-
         var acknowledged = (long)await server.ExecuteAsync("WAIT", replicas, durability.TimeoutMs);
         if (acknowledged < replicas)
         {
