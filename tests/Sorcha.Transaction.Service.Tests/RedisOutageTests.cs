@@ -92,7 +92,7 @@ public sealed class RedisOutageTests(TransactionServices services)
 public sealed class RedisOutageUnderLoadTests(RelayedTransactionServices services, ITestOutputHelper output)
 {
     private const int Writers = 8;
-    private const int Cuts = 10;
+    private const int Cuts = 15;
 
     [Fact]
     public async Task Commits_while_Redis_comes_and_goes_are_answered_201_200_or_503_never_500()
