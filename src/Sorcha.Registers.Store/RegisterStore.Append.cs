@@ -50,8 +50,10 @@ public sealed partial class RegisterStore
         // The txId index is written ahead of the append. On one server both go down the one connection, which Redis
         // executes in order, so the append is sent without waiting for the index's answer first: one round trip per
         // commit instead of two. On a cluster they go to different nodes, so there the index is acknowledged first.
-        var index = IndexLocationsAsync(registerId, [.. pending.Select(i => batch[i].TxId)]);
-        if (IsCluster(registerId))
+        // Asked before the index is sent, so that Redis being gone fails here without leaving that write unobserved.
+        var cluster = IsCluster(registerId);
+        var index = IndexLocationsAsync(registerId, [.. pending.Select(i => batch[i].TxId)], cluster);
+        if (cluster)
         {
             await index;
         }
@@ -102,7 +104,7 @@ public sealed partial class RegisterStore
             await index;
         }
 
-        await AwaitReplicasAsync(registerId);
+        await AwaitReplicasAsync(registerId, cluster);
 
         // Repeats inside the batch get the commit of their first occurrence, as a resubmission would.
         for (var i = 0; i < batch.Count; i++)

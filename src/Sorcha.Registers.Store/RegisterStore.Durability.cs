@@ -7,17 +7,18 @@ public sealed partial class RegisterStore
     /// <summary>
     /// WAIT for <see cref="AppendDurability.Replicas"/> acknowledgements of this process's writes on the register's
     /// master. WAIT counts what this connection wrote, and the multiplexer has one connection per node, so it covers the
-    /// append just made (and whatever else this process wrote there before it).
+    /// append just made (and whatever else this process wrote there before it). With none to wait for (one server, by
+    /// default) the server is not even looked up.
     /// </summary>
-    private async Task AwaitReplicasAsync(string registerId)
+    private async Task AwaitReplicasAsync(string registerId, bool cluster)
     {
-        var server = redis.GetServer(RegisterKeys.Head(registerId));
-        var replicas = durability.Replicas ?? (server.ServerType == ServerType.Cluster ? 1 : 0);
+        var replicas = durability.Replicas ?? (cluster ? 1 : 0);
         if (replicas <= 0)
         {
             return;
         }
 
+        var server = ServerOf(registerId);
         var acknowledged = (long)await server.ExecuteAsync("WAIT", replicas, durability.TimeoutMs);
         if (acknowledged < replicas)
         {

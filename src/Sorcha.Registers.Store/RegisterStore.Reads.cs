@@ -126,10 +126,10 @@ public sealed partial class RegisterStore
     /// Records txId → register before the append. A txId covers its registerId, so the entry can only ever have one
     /// value; one left behind by an append that then failed is harmless because <see cref="LocateAsync"/> confirms it.
     /// </summary>
-    private async Task IndexLocationsAsync(string registerId, IReadOnlyList<string> txIds)
+    private async Task IndexLocationsAsync(string registerId, IReadOnlyList<string> txIds, bool cluster)
     {
         var db = Db;
-        if (txIds.Count > 1 && !IsCluster(registerId))
+        if (txIds.Count > 1 && !cluster)
         {
             // One server holds every shard: one script writes them all (a 1,000-item batch was 1,000 commands, each
             // with its own task here and its own parse and AOF entry in Redis). On a cluster the shards sit in many
@@ -143,7 +143,25 @@ public sealed partial class RegisterStore
     }
 
     /// <summary>Whether the register's keys live on a Redis Cluster (where the global keys sit on other nodes).</summary>
-    private bool IsCluster(string registerId) => redis.GetServer(RegisterKeys.Head(registerId)).ServerType == ServerType.Cluster;
+    private bool IsCluster(string registerId) => ServerOf(registerId).ServerType == ServerType.Cluster;
+
+    /// <summary>
+    /// The server holding the register's keys. With no connection to it, StackExchange.Redis's GetServer throws a plain
+    /// InvalidOperationException where a command would fail with a RedisConnectionException: the same outage, so it is
+    /// reported as one (a 503 to the client, not a 500: issue 30, the first commit after Redis was killed).
+    /// </summary>
+    private IServer ServerOf(string registerId)
+    {
+        try
+        {
+            return redis.GetServer(RegisterKeys.Head(registerId));
+        }
+        catch (InvalidOperationException e)
+        {
+            throw new RedisConnectionException(ConnectionFailureType.UnableToResolvePhysicalConnection, CommandFlags.None,
+                $"No connection to the Redis server of register {registerId}: {e.Message}", e, CommandStatus.WaitingToBeSent);
+        }
+    }
 
     /// <summary>KEYS: the txloc shard of each txId; ARGV: registerId, then the txIds in the same order.</summary>
     private const string IndexLocationsScript = """

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
+using Sorcha.FaultTests.Reliability;
 
 namespace Sorcha.FaultTests.Limits;
 
@@ -63,7 +64,7 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
     }
 
     [Fact]
-    public async Task RSA4096_creations_beyond_the_key_generation_slot_are_503_with_Retry_After()
+    public Task RSA4096_creations_beyond_the_key_generation_slot_are_503_with_Retry_After() => platform.ExplainFailureAsync(async () =>
     {
         using var caller = await platform.ClientAsync("limits-rsa");
         var answers = await Task.WhenAll(Enumerable.Range(0, 4)
@@ -87,10 +88,10 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
         // Other algorithms never wait for the slot.
         using var ed25519 = await caller.PostAsJsonAsync("/api/wallets", new { name = "ed", algorithm = "ED25519" });
         Assert.Equal(HttpStatusCode.Created, ed25519.StatusCode);
-    }
+    });
 
     [Fact]
-    public async Task A_service_that_does_not_answer_is_a_504_from_the_gateway_within_its_timeout()
+    public Task A_service_that_does_not_answer_is_a_504_from_the_gateway_within_its_timeout() => platform.ExplainFailureAsync(async () =>
     {
         using var caller = await platform.ClientAsync("limits-hung-service");
         var watch = Stopwatch.StartNew();
@@ -104,10 +105,10 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
 
         Assert.InRange(watch.Elapsed.TotalSeconds, LimitsPlatformFixture.ForwarderSeconds - 0.5, LimitsPlatformFixture.ForwarderSeconds + 10);
         await WaitForAsync(caller, "/api/registers");
-    }
+    });
 
     [Fact]
-    public async Task A_downstream_service_that_does_not_answer_is_a_503_from_the_blueprint_service()
+    public Task A_downstream_service_that_does_not_answer_is_a_503_from_the_blueprint_service() => platform.ExplainFailureAsync(async () =>
     {
         using var caller = await platform.ClientAsync("limits-hung-wallet");
         var wallet = await InstanceFlows.WalletAsync(caller);
@@ -130,14 +131,14 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
         Assert.InRange(watch.Elapsed.TotalSeconds, LimitsPlatformFixture.OutgoingSeconds - 0.5, LimitsPlatformFixture.ForwarderSeconds);
         var state = await Json.GetAsync<Sorcha.Client.Instance>(caller, $"/api/instances/{instance}");
         Assert.Equal("submit", state.NextActionId);
-    }
+    });
 
     /// <summary>
     /// A Redis that keeps its connections open but answers nothing: the command's own time limit (AsyncTimeout, from
     /// Limits:Redis) fails it, and the service answers 503 — not the gateway's 504 after ForwarderSeconds.
     /// </summary>
     [Fact]
-    public async Task A_stalled_Redis_is_a_503_after_the_Redis_command_timeout()
+    public Task A_stalled_Redis_is_a_503_after_the_Redis_command_timeout() => platform.ExplainFailureAsync(async () =>
     {
         if (platform.Redis.Provider == "container")
         {
@@ -160,7 +161,7 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
         // default of 5 s could have fired: the limit came from Limits:Redis (checked on the library's 1 s heartbeat).
         Assert.InRange(watch.Elapsed.TotalSeconds, timeout.TotalSeconds - 0.1, timeout.TotalSeconds + 2.5);
         await WaitForAsync(caller, "/api/wallets");
-    }
+    });
 
     /// <summary>
     /// The most a full bucket can let through in <paramref name="elapsed"/>: its burst, plus one refill per started

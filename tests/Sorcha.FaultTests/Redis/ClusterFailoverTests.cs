@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.Net;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.FaultTests.Reliability;
 using Sorcha.Registers.Store;
 using StackExchange.Redis;
 using Xunit.Abstractions;
@@ -21,7 +22,7 @@ public sealed class ClusterFailoverTests(ClusterPlatformFixture platform, ITestO
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(60);
 
     [Fact]
-    public async Task A_killed_master_loses_no_transaction_that_got_a_201()
+    public Task A_killed_master_loses_no_transaction_that_got_a_201() => platform.ExplainFailureAsync(async () =>
     {
         var client = platform.Caller("failover");
         var register = (await client.Registers.CreateAsync("failover")).Id;
@@ -90,10 +91,10 @@ public sealed class ClusterFailoverTests(ClusterPlatformFixture platform, ITestO
         var verification = await client.Registers.VerifyAsync(register);
         Assert.True(verification.Valid, $"verify after the failover: {verification}");
         Assert.True((await client.Registers.GetAsync(register)).Height >= created.Count);
-    }
+    });
 
     [Fact]
-    public async Task Every_write_followed_by_wait_1_is_acknowledged_by_a_replica_and_the_cost_is_printed()
+    public Task Every_write_followed_by_wait_1_is_acknowledged_by_a_replica_and_the_cost_is_printed() => platform.ExplainFailureAsync(async () =>
     {
         await using var redis = await platform.ConnectAsync();
         var key = (RedisKey)$"wait-cost:{{{Guid.NewGuid():N}}}"; // a test key, deleted below: outside the catalogues
@@ -122,7 +123,7 @@ public sealed class ClusterFailoverTests(ClusterPlatformFixture platform, ITestO
 
         output.WriteLine($"wait cost: write alone p50 {Percentile(plain, 50):F2} ms, p99 {Percentile(plain, 99):F2} ms; " +
             $"write + WAIT 1 p50 {Percentile(waited, 50):F2} ms, p99 {Percentile(waited, 99):F2} ms (400 sequential writes, a busy machine)");
-    }
+    });
 
     private static double Percentile(List<double> values, int p) => values.Order().ElementAt((values.Count - 1) * p / 100);
 

@@ -7,7 +7,7 @@ namespace Sorcha.FaultTests.Reliability;
 public sealed class FullDiskTests(FullDiskPlatformFixture platform, ITestOutputHelper output)
 {
     [SkippableFact]
-    public async Task A_full_disk_refuses_writes_with_503_keeps_reads_and_loses_nothing_and_writes_resume_when_space_is_freed()
+    public Task A_full_disk_refuses_writes_with_503_keeps_reads_and_loses_nothing_and_writes_resume_when_space_is_freed() => platform.ExplainFailureAsync(async () =>
     {
         Skip.If(platform.SkipReason is not null, platform.SkipReason);
         var filler = Path.Combine(platform.RedisDirectory, "filler");
@@ -16,7 +16,7 @@ public sealed class FullDiskTests(FullDiskPlatformFixture platform, ITestOutputH
             File.Delete(filler);
             return Task.CompletedTask;
         }, output);
-    }
+    });
 
     /// <summary>Writes the file until the filesystem has no room left (1 MiB, then 4 KiB at a time).</summary>
     private static async Task Fill(string path)

@@ -9,7 +9,7 @@ namespace Sorcha.FaultTests.Reliability;
 public sealed class MaxMemoryTests(FaultPlatformFixture platform, ITestOutputHelper output)
 {
     [SkippableFact]
-    public async Task Redis_at_maxmemory_refuses_writes_with_503_keeps_reads_and_loses_nothing_and_writes_resume_when_raised()
+    public Task Redis_at_maxmemory_refuses_writes_with_503_keeps_reads_and_loses_nothing_and_writes_resume_when_raised() => platform.ExplainFailureAsync(async () =>
     {
         Skip.If(platform.Redis.Provider != "redis-server", $"maxmemory is redis-server's setting; this run uses {platform.Redis.Provider}");
         await using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString + ",allowAdmin=true");
@@ -31,5 +31,5 @@ public sealed class MaxMemoryTests(FaultPlatformFixture platform, ITestOutputHel
         {
             await server.ConfigSetAsync("maxmemory", "0");
         }
-    }
+    });
 }

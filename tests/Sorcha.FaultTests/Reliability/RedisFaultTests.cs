@@ -15,7 +15,7 @@ public sealed class RedisFaultTests(FaultPlatformFixture platform, ITestOutputHe
     private static readonly TimeSpan RecoveryBound = TimeSpan.FromSeconds(5);
 
     [Fact]
-    public async Task Redis_killed_under_load_loses_nothing_acknowledged_and_services_recover_without_restarting()
+    public Task Redis_killed_under_load_loses_nothing_acknowledged_and_services_recover_without_restarting() => platform.ExplainFailureAsync(async () =>
     {
         Assert.True(platform.Redis.Provider is "redis-server" or "garnet", $"needs a Redis this run owns, not {platform.Redis.Provider}");
         var limits = new RetryAfterHandler();
@@ -68,5 +68,5 @@ public sealed class RedisFaultTests(FaultPlatformFixture platform, ITestOutputHe
         var audit = await RegisterAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine($"{audit}; 429s waited out in all: {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
-    }
+    });
 }

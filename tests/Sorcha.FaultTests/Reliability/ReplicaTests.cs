@@ -13,7 +13,7 @@ namespace Sorcha.FaultTests.Reliability;
 public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHelper output) : IClassFixture<ReplicaPlatformFixture>
 {
     [Fact]
-    public async Task A_wallet_deleted_through_one_replica_is_signed_for_by_no_replica_though_both_held_its_key_open()
+    public Task A_wallet_deleted_through_one_replica_is_signed_for_by_no_replica_though_both_held_its_key_open() => platform.ExplainFailureAsync(async () =>
     {
         var token = await platform.TokenAsync("replica-open-keys");
         var replicas = platform.ReplicasOf("wallet").Select(r => new HttpClient { BaseAddress = platform.App[r].Url }).ToList();
@@ -49,10 +49,10 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         {
             replica.Dispose();
         }
-    }
+    });
 
     [Fact]
-    public async Task Writers_through_two_replicas_see_no_error_when_one_replica_crashes_and_the_chain_stays_linear()
+    public Task Writers_through_two_replicas_see_no_error_when_one_replica_crashes_and_the_chain_stays_linear() => platform.ExplainFailureAsync(async () =>
     {
         Assert.Equal(["transaction", "transaction-2"], platform.ReplicasOf("transaction"));
         var limits = new RetryAfterHandler();
@@ -90,10 +90,10 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         var audit = await RegisterAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine($"{audit}; 429s waited out (Retry-After): {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
-    }
+    });
 
     [Fact]
-    public async Task The_same_transactions_sent_to_both_transaction_replicas_at_once_commit_once_with_the_same_answer()
+    public Task The_same_transactions_sent_to_both_transaction_replicas_at_once_commit_once_with_the_same_answer() => platform.ExplainFailureAsync(async () =>
     {
         using var client = await platform.ClientAsync("replica-idem");
         var registerId = (await RegisterFlows.RegisterAsync(client, "replica idempotency")).Id;
@@ -125,10 +125,10 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
 
         Assert.Equal(transactions.Count, await RegisterFlows.HeightAsync(client, registerId));
         replicas.ForEach(r => r.Dispose());
-    }
+    });
 
     [Fact]
-    public async Task Gateway_health_is_degraded_not_down_while_one_replica_of_a_service_is_stopped()
+    public Task Gateway_health_is_degraded_not_down_while_one_replica_of_a_service_is_stopped() => platform.ExplainFailureAsync(async () =>
     {
         await platform.App.StopResourceAsync("wallet-2");
         try
@@ -152,7 +152,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         }
 
         Assert.Equal("Healthy", (await GatewayHealth.WaitForAsync(platform.Gateway, "Healthy")).Body.Str("status"));
-    }
+    });
 
     private static string WithoutDocket(JsonElement answer)
     {

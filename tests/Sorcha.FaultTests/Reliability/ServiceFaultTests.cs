@@ -19,8 +19,8 @@ public sealed class ServiceFaultTests(FaultPlatformFixture platform, ITestOutput
     [Theory]
     [InlineData("transaction", true, Answer.Submit)]
     [InlineData("register", false, Answer.Read)]
-    public async Task A_service_down_under_load_costs_errors_only_while_it_is_down_and_never_a_double_commit_or_seal(
-        string service, bool kill, string routedToIt)
+    public Task A_service_down_under_load_costs_errors_only_while_it_is_down_and_never_a_double_commit_or_seal(
+        string service, bool kill, string routedToIt) => platform.ExplainFailureAsync(async () =>
     {
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync("fault-" + service, limits);
@@ -54,5 +54,5 @@ public sealed class ServiceFaultTests(FaultPlatformFixture platform, ITestOutput
         var audit = await RegisterAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine($"{audit}; 429s waited out (Retry-After): {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
-    }
+    });
 }

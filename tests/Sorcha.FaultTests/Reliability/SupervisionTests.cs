@@ -35,7 +35,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
     private const double SettleMs = 1_000;
 
     [Fact]
-    public async Task Redis_killed_from_outside_under_load_is_restarted_by_the_AppHost_and_loses_nothing_acknowledged()
+    public Task Redis_killed_from_outside_under_load_is_restarted_by_the_AppHost_and_loses_nothing_acknowledged() => platform.ExplainFailureAsync(async () =>
     {
         Assert.True(platform.Redis.Provider is "redis-server" or "garnet", $"needs a Redis this run owns, not {platform.Redis.Provider}");
         var (load, running, stop, limits, client, registerId) = await StartLoadAsync("supervise-redis");
@@ -68,10 +68,10 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         output.WriteLine($"{audit}; 429s waited out in all: {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
         client.Dispose();
-    }
+    });
 
     [Fact]
-    public async Task The_Transaction_service_killed_from_outside_under_load_comes_back_and_commits_nothing_twice()
+    public Task The_Transaction_service_killed_from_outside_under_load_comes_back_and_commits_nothing_twice() => platform.ExplainFailureAsync(async () =>
     {
         var (load, running, stop, limits, client, registerId) = await StartLoadAsync("supervise-transaction");
         var service = platform.App["transaction"];
@@ -99,7 +99,7 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         output.WriteLine($"{audit}; 429s waited out in all: {limits.RateLimited}");
         Assert.Equal(audit.Acknowledged, audit.Found);
         client.Dispose();
-    }
+    });
 
     /// <summary>When, on the load's clock: the new process ready, the first 201 of a submission sent after that, the first Healthy after that.</summary>
     private sealed record Recovery(double Back, double FirstCreated, double Healthy)

@@ -82,7 +82,7 @@ public abstract class ServiceHost : BadInputTarget, IAsyncLifetime, IAsyncDispos
         return new SorchaClient(http);
     }
 
-    public async Task DisposeAsync()
+    public virtual async Task DisposeAsync()
     {
         foreach (var service in _services)
         {

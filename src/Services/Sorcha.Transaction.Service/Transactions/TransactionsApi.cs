@@ -70,9 +70,23 @@ public static class TransactionsApi
 
                 // Each type is the status's default, as the answers of this route always had (a batch item names its own).
                 { Problem: { Errors: { } errors } } => TypedResults.ValidationProblem(errors),
-                { Problem: { } problem } => ApiProblems.Problem(problem.Status, problem.Title, problem.Detail),
+                { Problem: { } problem } => Problem(request.HttpContext.Response, problem),
             };
         }
+    }
+
+    /// <summary>
+    /// An item's problem as this route's own document; its 503 (the store did not acknowledge) with <c>Retry-After: 1</c>,
+    /// as every 503 of the platform (docs/reliability.md, "Limits"; the OpenAPI document's 503 says to see it).
+    /// </summary>
+    private static ProblemHttpResult Problem(HttpResponse response, ItemProblem problem)
+    {
+        if (problem.Status == StatusCodes.Status503ServiceUnavailable)
+        {
+            response.Headers.RetryAfter = "1";
+        }
+
+        return ApiProblems.Problem(problem.Status, problem.Title, problem.Detail);
     }
 
     private static async Task<Results<Ok<TransactionLocation>, ValidationProblem, ProblemHttpResult>> Locate(string txId, RegisterStore store)
