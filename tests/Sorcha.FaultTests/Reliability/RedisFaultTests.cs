@@ -6,8 +6,8 @@ namespace Sorcha.FaultTests.Reliability;
 
 /// <summary>
 /// Redis is killed with SIGKILL under load and started again on the same data (AOF). Clients must get 503 problem
-/// documents while it is gone (fast, never a hang), the services must answer again soon after it is back without being
-/// restarted themselves, and every transaction that was acknowledged must still be in the register.
+/// documents with Retry-After while it is gone (fast, never a hang), the services must answer again soon after it is
+/// back without being restarted themselves, and every transaction that was acknowledged must still be in the register.
 /// </summary>
 [Collection(FaultScope.Name)]
 public sealed class RedisFaultTests(FaultPlatformFixture platform, ITestOutputHelper output)
@@ -58,6 +58,7 @@ public sealed class RedisFaultTests(FaultPlatformFixture platform, ITestOutputHe
 
         Assert.NotEmpty(outage);
         Assert.All(outage, a => Assert.True(a.Status == 503 && a.IsProblem, $"{a.Kind} during the outage: {a.Status}"));
+        Assert.All(answers.Where(a => a.Status == 503), a => Assert.True(a.RetryAfter, $"{a.Kind} 503 at {a.StartMs:F0} ms without Retry-After"));
         Assert.DoesNotContain(answers, a => a.Status == Answer.NoAnswer);
         Assert.All(answers.Where(a => !a.Ok), a => Assert.True(a.Status == 503 && a.IsProblem && a.EndMs >= killing
             && a.StartMs <= backAt + RecoveryBound.TotalMilliseconds, $"{a.Kind} {a.Status} at {a.StartMs:F0}–{a.EndMs:F0} ms"));

@@ -5,8 +5,11 @@ using System.Text.Json;
 
 namespace Sorcha.FaultTests.Reliability;
 
-/// <summary>One answer a load client got: what it asked, when (ms on the load's clock), and what came back.</summary>
-public sealed record Answer(string Kind, string? TxId, int Status, double StartMs, double EndMs, bool IsProblem)
+/// <summary>
+/// One answer a load client got: what it asked, when (ms on the load's clock), and what came back (a problem document
+/// whose status matches; a Retry-After header).
+/// </summary>
+public sealed record Answer(string Kind, string? TxId, int Status, double StartMs, double EndMs, bool IsProblem, bool RetryAfter)
 {
     public const string Submit = "submit";
     public const string Read = "read";
@@ -140,6 +143,7 @@ public sealed class TransactionLoad(HttpClient client, string registerId)
         var start = Now;
         int status;
         var isProblem = false;
+        var retryAfter = false;
         using var request = new HttpRequestMessage(method, url);
         if (json is not null)
         {
@@ -152,6 +156,7 @@ public sealed class TransactionLoad(HttpClient client, string registerId)
             using var response = await client.SendAsync(request, bound.Token);
             var text = await response.Content.ReadAsStringAsync(bound.Token);
             status = (int)response.StatusCode;
+            retryAfter = response.Headers.RetryAfter is not null;
             if (response.StatusCode is HttpStatusCode.Created or HttpStatusCode.OK && txId is not null
                 && JsonDocument.Parse(text).RootElement.GetProperty("txId").GetString() != txId)
             {
@@ -166,7 +171,7 @@ public sealed class TransactionLoad(HttpClient client, string registerId)
             status = Answer.NoAnswer;
         }
 
-        var answer = new Answer(kind, txId, status, start, Now, isProblem);
+        var answer = new Answer(kind, txId, status, start, Now, isProblem, retryAfter);
         Answers.Enqueue(answer);
         return answer;
     }
