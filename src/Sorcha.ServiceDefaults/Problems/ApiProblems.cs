@@ -53,10 +53,6 @@ public static class ApiProblems
             Detail = detail,
         });
 
-    /// <summary>Not the client's fault and worth a retry (a dependency did not acknowledge).</summary>
-    public static ProblemHttpResult Unavailable(string detail, string title = "Service unavailable") =>
-        TypedResults.Problem(detail, statusCode: StatusCodes.Status503ServiceUnavailable, title: title);
-
     /// <summary>Any other status, e.g. one decided deep in a flow (<see cref="ProblemException"/>).</summary>
     public static ProblemHttpResult Problem(int status, string title, string? detail, string? type = null) =>
         TypedResults.Problem(detail, statusCode: status, title: title, type: type);

@@ -69,8 +69,9 @@ public static class RegistersApi
 
         if (creation == RegisterCreation.IdTaken)
         {
-            // 128 random bits collided: not the caller's doing, and a retry gets a new id.
-            return ApiProblems.Unavailable("Register id collision; retry.");
+            // 128 random bits collided: not the caller's doing, and a retry gets a new id (503 with Retry-After, as the
+            // exception handler answers every 503).
+            throw ProblemException.Unavailable("Register id collision; retry.");
         }
 
         logger.LogInformation("Created register {RegisterId}", id);
