@@ -44,7 +44,8 @@ platform_wait() {
       echo "platform: the AppHost exited; last lines of $log:" >&2; tail -20 "$log" >&2; return 1
     fi
     if [ -z "$url" ]; then
-      # The AppHost's "gateway http://localhost:PORT" line, printed once every resource is healthy. (-s: the launched shell may not have created the log yet)
+      # The AppHost's "gateway http://localhost:PORT" line, printed once every resource is healthy (-s: the launched
+      # shell may not have created the log yet).
       url=$(grep -soE 'gateway http://localhost:[0-9]+' "$log" | head -1 | cut -d' ' -f2)
       [ -n "$url" ] && declare -g "${name}_URL=$url"
     fi

@@ -8,6 +8,8 @@ using Microsoft.Extensions.Logging.Abstractions;
 using Sorcha.AppHost;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
+using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ServiceDefaults.Redis;
 using Sorcha.Testing.InProcess;
 using Sorcha.Testing.Registers;
 using StackExchange.Redis;
@@ -34,7 +36,8 @@ public sealed class RedisOutageTests(TransactionServices services)
         using var client = await services.ClientAsync("outage-lane");
         var id = (await RegisterFlows.RegisterAsync(client, "outage lane")).Id;
         await using var relay = RedisRelay.Start(services.RedisConnectionString);
-        using var redis = await ConnectionMultiplexer.ConnectAsync(AsTheServicesConnect(relay.ConnectionString));
+        using var redis = await ConnectionMultiplexer.ConnectAsync(
+            RedisSetup.Apply(ConfigurationOptions.Parse(relay.ConnectionString), new RedisTimeoutOptions()));
         var commits = new GroupCommitter(new RegisterStore(redis), NullLogger<GroupCommitter>.Instance);
         var signer = Signer.New();
 
@@ -54,16 +57,6 @@ public sealed class RedisOutageTests(TransactionServices services)
         relay.Restore();
         await UntilAsync(() => redis.IsConnected);
         Assert.Equal(AppendStatus.Created, (await commits.SubmitMany([Parse(id, signer)])[0])?.Status);
-    }
-
-    /// <summary>The settings that decide how an outage surfaces, as RedisSetup gives every service.</summary>
-    private static ConfigurationOptions AsTheServicesConnect(string connectionString)
-    {
-        var options = ConfigurationOptions.Parse(connectionString);
-        options.AbortOnConnectFail = false;
-        options.BacklogPolicy = BacklogPolicy.FailFast;
-        options.ReconnectRetryPolicy = new ExponentialRetry(100, 200);
-        return options;
     }
 
     private static ParsedTransaction Parse(string registerId, Signer signer)
@@ -157,23 +150,11 @@ public sealed class RedisOutageUnderLoadTests(RelayedTransactionServices service
 }
 
 /// <summary>The Transaction service with its Redis behind a <see cref="RedisRelay"/>; the Register service beside it, direct.</summary>
-public sealed class RelayedTransactionServices : ServiceHost
+public sealed class RelayedTransactionServices : TransactionServices
 {
     public RedisRelay Relay { get; private set; } = null!;
 
-    protected override void StartServices(IReadOnlyDictionary<string, string> common)
-    {
-        Relay = RedisRelay.Start(common["ConnectionStrings:redis"]);
-        Start<transaction::Program>("transaction", ["/api/transactions"], new Dictionary<string, string>(common)
-        {
-            ["ConnectionStrings:redis"] = Relay.ConnectionString,
-            ["Authentication:Service:SigningKey"] = SorchaApp.GenerateSecret(),
-        });
-        Start<register::Program>("register", ["/api/registers"], new Dictionary<string, string>(common)
-        {
-            ["Register:KeyEncryptionKey"] = SorchaApp.GenerateSecret(),
-        });
-    }
+    protected override string TransactionRedis(string redis) => (Relay = RedisRelay.Start(redis)).ConnectionString;
 
     public override async Task DisposeAsync()
     {

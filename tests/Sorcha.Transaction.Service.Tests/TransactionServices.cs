@@ -11,12 +11,13 @@ namespace Sorcha.Transaction.Service.Tests;
 /// commits into, each with the settings the AppHost gives it: the Blueprint service's token key to the Transaction
 /// service, the register-kek to the Register service.
 /// </summary>
-public sealed class TransactionServices : ServiceHost
+public class TransactionServices : ServiceHost
 {
     protected override void StartServices(IReadOnlyDictionary<string, string> common)
     {
         Start<transaction::Program>("transaction", ["/api/transactions"], new Dictionary<string, string>(common)
         {
+            ["ConnectionStrings:redis"] = TransactionRedis(common["ConnectionStrings:redis"]),
             ["Authentication:Service:SigningKey"] = SorchaApp.GenerateSecret(),
         });
         Start<register::Program>("register", ["/api/registers"], new Dictionary<string, string>(common)
@@ -24,6 +25,9 @@ public sealed class TransactionServices : ServiceHost
             ["Register:KeyEncryptionKey"] = SorchaApp.GenerateSecret(),
         });
     }
+
+    /// <summary>The Redis connection string the Transaction service is given: the shared Redis, here.</summary>
+    protected virtual string TransactionRedis(string redis) => redis;
 }
 
 [CollectionDefinition(Name)]

@@ -46,7 +46,7 @@ public static class RedisSetup
     /// The library's own time limits from Limits:Redis (they override the connection string's), set so that a Redis
     /// outage is fast errors (→ 503) and never a wait (docs/reliability.md, "Redis faults").
     /// </summary>
-    internal static ConfigurationOptions Apply(ConfigurationOptions options, RedisTimeoutOptions limits)
+    public static ConfigurationOptions Apply(ConfigurationOptions options, RedisTimeoutOptions limits)
     {
         options.ConnectTimeout = limits.ConnectTimeoutMs;
         options.AsyncTimeout = limits.AsyncTimeoutMs;

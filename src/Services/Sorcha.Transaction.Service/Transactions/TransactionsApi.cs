@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
 using Sorcha.Ledger.Formats;
 using Sorcha.Registers.Store;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Transaction.Service.Commit;
 
@@ -41,7 +42,7 @@ public static class TransactionsApi
         TypedResults.Ok(new TransactionLimits(MaxTransactionBytes, BatchApi.MaxBatchSize, BatchApi.MaxBatchBytes));
 
     /// <summary>A batch of one through <see cref="SubmissionPipeline"/>, its item's problem answered as a document of its own.</summary>
-    private static async Task<Results<Created<StoredTransaction>, Ok<StoredTransaction>, ValidationProblem, ProblemHttpResult>> Submit(
+    private static async Task<Results<Created<StoredTransaction>, Ok<StoredTransaction>, ValidationProblem, ProblemHttpResult, RetryLater>> Submit(
         HttpRequest request, ClaimsPrincipal user, RegisterStore store, GroupCommitter commits, CancellationToken cancellationToken)
     {
         if (RequestBody.NotJson(request) is { } notJson)
@@ -70,23 +71,11 @@ public static class TransactionsApi
 
                 // Each type is the status's default, as the answers of this route always had (a batch item names its own).
                 { Problem: { Errors: { } errors } } => TypedResults.ValidationProblem(errors),
-                { Problem: { } problem } => Problem(request.HttpContext.Response, problem),
+                // The store did not acknowledge: 503 with Retry-After, as every 503 of the platform.
+                { Problem: { Status: StatusCodes.Status503ServiceUnavailable } problem } => new RetryLater(problem.Status, problem.Title, problem.Detail ?? ""),
+                { Problem: { } problem } => ApiProblems.Problem(problem.Status, problem.Title, problem.Detail),
             };
         }
-    }
-
-    /// <summary>
-    /// An item's problem as this route's own document; its 503 (the store did not acknowledge) with <c>Retry-After: 1</c>,
-    /// as every 503 of the platform (docs/reliability.md, "Limits"; the OpenAPI document's 503 says to see it).
-    /// </summary>
-    private static ProblemHttpResult Problem(HttpResponse response, ItemProblem problem)
-    {
-        if (problem.Status == StatusCodes.Status503ServiceUnavailable)
-        {
-            response.Headers.RetryAfter = "1";
-        }
-
-        return ApiProblems.Problem(problem.Status, problem.Title, problem.Detail);
     }
 
     private static async Task<Results<Ok<TransactionLocation>, ValidationProblem, ProblemHttpResult>> Locate(string txId, RegisterStore store)
