@@ -1,4 +1,5 @@
 using Sorcha.Gateway.Limits;
+using Sorcha.ServiceDefaults.Limits;
 using Yarp.ReverseProxy.Forwarder;
 
 namespace Sorcha.Gateway.Proxy;
@@ -6,7 +7,8 @@ namespace Sorcha.Gateway.Proxy;
 /// <summary>
 /// YARP answers a failed forward with a bare status (502, 503, 504, or 400 for a broken client body). This first step of
 /// the proxy pipeline turns that into a problem document naming the service, and gives the client's own body errors
-/// their real status (413 over the gateway's body limit) instead of YARP's 400.
+/// their real status (413 over the gateway's body limit) instead of YARP's 400. Its 503 (no replica of the service is
+/// known) carries <c>Retry-After: 1</c>, as every 503 of the platform does (<see cref="RetryLater"/>).
 /// </summary>
 public static class ForwarderProblems
 {
@@ -24,9 +26,11 @@ public static class ForwarderProblems
 
             var service = context.GetReverseProxyFeature().Cluster.Config.ClusterId;
             logger.LogWarning("Forwarding to {Service} failed ({Kind}): {Error}", service, error.Error, error.Exception?.Message);
-            var problem = error.Exception is { } e && ClientBodyErrors.Find(e) is { } bad ? ClientBodyErrors.Problem(bad)
+            IResult problem = error.Exception is { } e && ClientBodyErrors.Find(e) is { } bad ? ClientBodyErrors.Problem(bad)
                 : context.Response.StatusCode == StatusCodes.Status504GatewayTimeout
                     ? TypedResults.Problem($"The {service} service did not answer within {timeoutSeconds:F0} s.", statusCode: 504)
+                : error.Error == ForwarderError.NoAvailableDestinations
+                    ? new RetryLater(StatusCodes.Status503ServiceUnavailable, "Service unavailable", $"No replica of the {service} service is known.")
                     : TypedResults.Problem($"The {service} service is unavailable.", statusCode: context.Response.StatusCode);
             await problem.ExecuteAsync(context);
         });

@@ -95,4 +95,29 @@ public sealed class GatewayRouteTests(OperatorPlatformFixture platform)
         Assert.Single(platform.FragileA.Received, $"GET {path} ");
         Assert.Single(platform.FragileB.Received, $"GET {path} ");
     }
+
+    [Fact]
+    public async Task A_service_with_no_replica_left_to_forward_to_is_a_503_problem_with_Retry_After()
+    {
+        // The operator's routes to stub backends are not Sorcha's API: no document describes them.
+        using var outsideTheDocuments = OpenApiValidatingHandler.BadInputScope();
+        using var client = await platform.ClientAsync("gateway-unready");
+
+        // Until YARP's probe (every second, two failures in a row) has taken the one replica out, it is still tried and
+        // drops the request: a 502. Then no replica is left, which the gateway answers itself.
+        HttpResponseMessage response;
+        var deadline = DateTime.UtcNow.AddSeconds(60);
+        while ((response = await client.GetAsync("/api/unready/items/1")).StatusCode == HttpStatusCode.BadGateway && DateTime.UtcNow < deadline)
+        {
+            response.Dispose();
+            await Task.Delay(200);
+        }
+
+        using (response)
+        {
+            var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.ServiceUnavailable);
+            Assert.Equal("1", Assert.Single(response.Headers.GetValues("Retry-After")));
+            Assert.Contains("unready", problem.Str("detail"), StringComparison.Ordinal);
+        }
+    }
 }

@@ -12,7 +12,8 @@ namespace Sorcha.IntegrationTests.Infrastructure;
 /// - on Garnet, the last-resort Redis (what a machine with only the .NET SDK gets);
 /// - two more gateway routes added through configuration only (ReverseProxy__* and services__*, as an operator would):
 ///   /api/probe to two live replicas and one that is down (nothing listens on its port), and /api/fragile to two
-///   replicas that drop every request after receiving it. The replicas are <see cref="StubReplica"/>s in this process,
+///   replicas that drop every request after receiving it, and /api/unready to one such replica that YARP's own probe
+///   has found failing, so that no replica is left to forward to (its /health answers, so the platform stays healthy). The replicas are <see cref="StubReplica"/>s in this process,
 ///   so a test sees exactly what each received.
 /// </summary>
 public sealed class OperatorPlatformFixture : PlatformFixture
@@ -21,6 +22,7 @@ public sealed class OperatorPlatformFixture : PlatformFixture
     public StubReplica B { get; private set; } = null!;
     public StubReplica FragileA { get; private set; } = null!;
     public StubReplica FragileB { get; private set; } = null!;
+    public StubReplica Unready { get; private set; } = null!;
     public Uri Dead { get; } = new($"http://127.0.0.1:{PortLeases.Lease()}");
 
     private readonly int _dashboardPort = PortLeases.Lease();
@@ -51,6 +53,16 @@ public sealed class OperatorPlatformFixture : PlatformFixture
         ["ReverseProxy__Clusters__fragile__Destinations__fragile__Address"] = "http://fragile",
         ["services__fragile__http__0"] = FragileA.Address.ToString(),
         ["services__fragile__http__1"] = FragileB.Address.ToString(),
+        ["ReverseProxy__Routes__unready__ClusterId"] = "unready",
+        ["ReverseProxy__Routes__unready__Match__Path"] = "/api/unready/{**rest}",
+        ["ReverseProxy__Clusters__unready__Destinations__unready__Address"] = "http://unready",
+        ["ReverseProxy__Clusters__unready__HealthCheck__AvailableDestinationsPolicy"] = "HealthyAndUnknown",
+        ["ReverseProxy__Clusters__unready__HealthCheck__Active__Enabled"] = "true",
+        ["ReverseProxy__Clusters__unready__HealthCheck__Active__Interval"] = "00:00:01",
+        ["ReverseProxy__Clusters__unready__HealthCheck__Active__Timeout"] = "00:00:01",
+        ["ReverseProxy__Clusters__unready__HealthCheck__Active__Policy"] = "ConsecutiveFailures",
+        ["ReverseProxy__Clusters__unready__HealthCheck__Active__Path"] = "/ready",
+        ["services__unready__http__0"] = Unready.Address.ToString(),
     };
 
     protected override IEnumerable<string> Arguments() =>
@@ -69,13 +81,14 @@ public sealed class OperatorPlatformFixture : PlatformFixture
         B = await StubReplica.StartAsync("b");
         FragileA = await StubReplica.StartAsync("fragile-a", fails: true);
         FragileB = await StubReplica.StartAsync("fragile-b", fails: true);
+        Unready = await StubReplica.StartAsync("unready", fails: true);
         await base.InitializeAsync();
     }
 
     public override async Task DisposeAsync()
     {
         await base.DisposeAsync();
-        foreach (var stub in new[] { A, B, FragileA, FragileB })
+        foreach (var stub in new[] { A, B, FragileA, FragileB, Unready })
         {
             await stub.DisposeAsync();
         }
