@@ -10,11 +10,11 @@ namespace Sorcha.IntegrationTests.Infrastructure;
 /// is most of this suite's time):
 /// - the Aspire dashboard on, as a developer's `dotnet run` has it;
 /// - on Garnet, the last-resort Redis (what a machine with only the .NET SDK gets);
-/// - two more gateway routes added through configuration only (ReverseProxy__* and services__*, as an operator would):
-///   /api/probe to two live replicas and one that is down (nothing listens on its port), and /api/fragile to two
-///   replicas that drop every request after receiving it, and /api/unready to one such replica that YARP's own probe
-///   has found failing, so that no replica is left to forward to (its /health answers, so the platform stays healthy). The replicas are <see cref="StubReplica"/>s in this process,
-///   so a test sees exactly what each received.
+/// - three more gateway routes added through configuration only (ReverseProxy__* and services__*, as an operator would):
+///   /api/probe to two live replicas and one that is down (nothing listens on its port); /api/fragile to two replicas
+///   that drop every request after receiving it; /api/unready to one such replica, which YARP's own probe takes out,
+///   leaving none to forward to (its /health answers, so the platform stays healthy). The replicas are
+///   <see cref="StubReplica"/>s in this process, so a test sees exactly what each received.
 /// </summary>
 public sealed class OperatorPlatformFixture : PlatformFixture
 {
