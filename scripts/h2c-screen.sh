@@ -6,7 +6,7 @@
 #   h2  the gateway with the wallet cluster's HttpRequest Version 2.0, RequestVersionExact (h2c with prior
 #       knowledge: one multiplexed connection), its Wallet's Kestrel on Http2 only
 # Alternated per round: GET a wallet and POST sign through each twin gateway, `wrk -t2 -c16 -d<seconds>s`, with the
-# CPU (utime+stime) the twin gateway and its Wallet spent per request. Any non-2xx or socket error fails the run.
+# CPU (utime+stime) the twin gateway, its Wallet and wrk spent per request. Any non-2xx or socket error fails the run.
 # usage: scripts/h2c-screen.sh [rounds=4] [seconds=6]      (needs wrk, jq, curl and a Release build)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -48,27 +48,16 @@ done
 [ "$(curl -s -o /dev/null -w '%{http_version}' --http2-prior-knowledge "http://127.0.0.1:$p2/alive")" = 2 ] \
   || { echo "the h2 twin Wallet does not speak h2c" >&2; exit 1; }
 
-ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
-one() { # <label> <gateway pid> <wallet pid> <url> [wrk args...]: "label req/s gateway_us wallet_us"
-  local label=$1 gp=$2 wp=$3 url=$4 g0 w0 report n
-  shift 4
-  g0=$(ticks "$gp") w0=$(ticks "$wp")
-  report=$(wrk -t2 -c16 -d"${WRK_SECONDS}s" "$@" "$url") || return 1
-  grep -qE 'Non-2xx|Socket errors' <<<"$report" && { echo "$label: errors in wrk's report:" >&2; echo "$report" >&2; return 1; }
-  n=$(awk '/requests in/ { print $1 }' <<<"$report")
-  awk -v l="$label" -v n="$n" -v g=$(($(ticks "$gp") - g0)) -v w=$(($(ticks "$wp") - w0)) -v hz="$(getconf CLK_TCK)" \
-    '/^Requests\/sec/ { printf "%s %.0f %.1f %.1f\n", l, $2, 1e6 * g / hz / n, 1e6 * w / hz / n }' <<<"$report"
-}
 for g in $g1 $g2; do # warm-up: tiered JIT on the hot paths
   wrk -t2 -c16 -d5s "${auth[@]}" "http://127.0.0.1:$g/api/wallets/$ADDRESS" >/dev/null
   wrk -t2 -c16 -d5s "${auth[@]}" -s scripts/lib/sign.lua "http://127.0.0.1:$g/api/wallets/$ADDRESS/sign" >/dev/null
 done
-echo "figure req/s gateway_us wallet_us"
+echo "figure req/s gateway_us wallet_us wrk_us total_us"
 for r in $(seq 1 "$rounds"); do
-  one h1_read "$gw1" "$w1" "http://127.0.0.1:$g1/api/wallets/$ADDRESS" "${auth[@]}" &&
-  one h2_read "$gw2" "$w2" "http://127.0.0.1:$g2/api/wallets/$ADDRESS" "${auth[@]}" &&
-  one h1_sign "$gw1" "$w1" "http://127.0.0.1:$g1/api/wallets/$ADDRESS/sign" "${auth[@]}" -s scripts/lib/sign.lua &&
-  one h2_sign "$gw2" "$w2" "http://127.0.0.1:$g2/api/wallets/$ADDRESS/sign" "${auth[@]}" -s scripts/lib/sign.lua || exit 1
+  gw_pid=$gw1 wallet_pid=$w1 wrk_cpu h1_read "http://127.0.0.1:$g1/api/wallets/$ADDRESS" "${auth[@]}" &&
+  gw_pid=$gw2 wallet_pid=$w2 wrk_cpu h2_read "http://127.0.0.1:$g2/api/wallets/$ADDRESS" "${auth[@]}" &&
+  gw_pid=$gw1 wallet_pid=$w1 wrk_cpu h1_sign "http://127.0.0.1:$g1/api/wallets/$ADDRESS/sign" "${auth[@]}" -s scripts/lib/sign.lua &&
+  gw_pid=$gw2 wallet_pid=$w2 wrk_cpu h2_sign "http://127.0.0.1:$g2/api/wallets/$ADDRESS/sign" "${auth[@]}" -s scripts/lib/sign.lua || exit 1
 done | tee "$work/figures.txt"
-awk 'NR > 0 { r[$1] += $2; g[$1] += $3; w[$1] += $4; n[$1]++ }
+awk '{ r[$1] += $2; g[$1] += $3; w[$1] += $4; n[$1]++ }
   END { for (f in r) printf "mean %s %.0f %.1f %.1f\n", f, r[f] / n[f], g[f] / n[f], w[f] / n[f] }' "$work/figures.txt" | sort

@@ -17,27 +17,6 @@ cd "$(dirname "$0")/.."
 ab_start hop-cpu "$@"
 figures=${HOP_FIGURES:-alive wallet_gw wallet_direct sign_gw sign_direct}
 
-ticks() { # <pid>: utime+stime of the process (every thread), in clock ticks
-  awk '{ print $14 + $15 }' "/proc/$1/stat"
-}
-
-# one <label> <url> [wrk args...]: "label rps gateway_us wallet_us wrk_us total_us"
-one() {
-  local label=$1 url=$2 g0 w0 g1 w1 report n
-  shift 2
-  g0=$(ticks "$gw_pid") w0=$(ticks "$wallet_pid")
-  report=$( { /usr/bin/time -f 'WRKCPU %U %S' wrk -t2 -c16 -d"${WRK_SECONDS}s" "$@" "$url"; } 2>&1) || return 1
-  g1=$(ticks "$gw_pid") w1=$(ticks "$wallet_pid")
-  if grep -qE 'Non-2xx|Socket errors' <<<"$report"; then
-    echo "$label: errors in wrk's report:" >&2; echo "$report" >&2; return 1
-  fi
-  n=$(awk '/requests in/ { print $1 }' <<<"$report")
-  awk -v l="$label" -v n="$n" -v g=$((g1 - g0)) -v w=$((w1 - w0)) -v hz="$(getconf CLK_TCK)" '
-    /^Requests\/sec/ { rps = $2 } /^WRKCPU/ { wrk = $2 + $3 }
-    END { gu = 1e6 * g / hz / n; wu = 1e6 * w / hz / n; ku = 1e6 * wrk / n
-          printf "%s %.0f %.1f %.1f %.1f %.1f\n", l, rps, gu, wu, ku, gu + wu + ku }' <<<"$report"
-}
-
 side_run() { # <side A|B> <checkout>
   local kv b_env=() dir
   data=$(mktemp -d)
@@ -57,11 +36,11 @@ side_run() { # <side A|B> <checkout>
   wrk -t2 -c16 -d5s "${auth[@]}" -s scripts/lib/sign.lua "$PLATFORM_URL/api/wallets/$ADDRESS/sign" >/dev/null
   for f in $figures; do
     case $f in
-      alive) one alive "$PLATFORM_URL/alive" ;;
-      wallet_gw) one wallet_gw "$PLATFORM_URL/api/wallets/$ADDRESS" "${auth[@]}" ;;
-      wallet_direct) one wallet_direct "$WALLET_URL/api/wallets/$ADDRESS" "${auth[@]}" ;;
-      sign_gw) one sign_gw "$PLATFORM_URL/api/wallets/$ADDRESS/sign" "${auth[@]}" -s scripts/lib/sign.lua ;;
-      sign_direct) one sign_direct "$WALLET_URL/api/wallets/$ADDRESS/sign" "${auth[@]}" -s scripts/lib/sign.lua ;;
+      alive) wrk_cpu alive "$PLATFORM_URL/alive" ;;
+      wallet_gw) wrk_cpu wallet_gw "$PLATFORM_URL/api/wallets/$ADDRESS" "${auth[@]}" ;;
+      wallet_direct) wrk_cpu wallet_direct "$WALLET_URL/api/wallets/$ADDRESS" "${auth[@]}" ;;
+      sign_gw) wrk_cpu sign_gw "$PLATFORM_URL/api/wallets/$ADDRESS/sign" "${auth[@]}" -s scripts/lib/sign.lua ;;
+      sign_direct) wrk_cpu sign_direct "$WALLET_URL/api/wallets/$ADDRESS/sign" "${auth[@]}" -s scripts/lib/sign.lua ;;
     esac || return 1
   done | sed "s/^/$1 $round /"
   platform_stop

@@ -12,6 +12,28 @@ wrk_rps() {
   awk -v l="$label" '/^Requests\/sec/ { print l, $2 }' <<<"$report"
 }
 
+# wrk_cpu <label> <url> [wrk args...]: like wrk_rps, and the CPU time (utime+stime, every thread) the processes
+# gw_pid and wallet_pid and wrk itself spent per request; prints "label rps gateway_us wallet_us wrk_us total_us".
+wrk_cpu() {
+  local label=$1 url=$2 g0 w0 g1 w1 report n
+  shift 2
+  g0=$(proc_ticks "$gw_pid") w0=$(proc_ticks "$wallet_pid")
+  report=$( { /usr/bin/time -f 'WRKCPU %U %S' wrk -t2 -c16 -d"${WRK_SECONDS:-10}s" "$@" "$url"; } 2>&1) || return 1
+  g1=$(proc_ticks "$gw_pid") w1=$(proc_ticks "$wallet_pid")
+  if grep -qE 'Non-2xx|Socket errors' <<<"$report"; then
+    echo "$label: errors in wrk's report:" >&2; echo "$report" >&2; return 1
+  fi
+  n=$(awk '/requests in/ { print $1 }' <<<"$report")
+  awk -v l="$label" -v n="$n" -v g=$((g1 - g0)) -v w=$((w1 - w0)) -v hz="$(getconf CLK_TCK)" '
+    /^Requests\/sec/ { rps = $2 } /^WRKCPU/ { wrk = $2 + $3 }
+    END { gu = 1e6 * g / hz / n; wu = 1e6 * w / hz / n; ku = 1e6 * wrk / n
+          printf "%s %.0f %.1f %.1f %.1f %.1f\n", l, rps, gu, wu, ku, gu + wu + ku }' <<<"$report"
+}
+
+proc_ticks() { # <pid>: utime+stime of the process (every thread), in clock ticks
+  awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+
 # wallet_service_url <AppHost pid>: a Wallet service replica's own address, from its environment (the AppHost gives
 # each replica ASPNETCORE_URLS). A pre-Aspire AppHost keeps its children in its own session; DCP starts them in one of
 # its own, and only one platform runs at a time in these scripts, so the newest Wallet process is this platform's.
