@@ -10,6 +10,7 @@ using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Redis;
+using Sorcha.Testing;
 using Sorcha.Testing.InProcess;
 using Sorcha.Testing.Registers;
 using StackExchange.Redis;
@@ -65,15 +66,9 @@ public sealed class RedisOutageTests(TransactionServices services)
         return tx!;
     }
 
-    internal static async Task UntilAsync(Func<bool> condition)
-    {
-        var deadline = DateTime.UtcNow.AddSeconds(30);
-        while (!condition())
-        {
-            Assert.True(DateTime.UtcNow < deadline, "waited 30 s");
-            await Task.Delay(10);
-        }
-    }
+    /// <summary>Fails the test unless <paramref name="condition"/> holds within 30 s.</summary>
+    internal static async Task UntilAsync(Func<bool> condition) =>
+        Assert.True(await Poll.UntilAsync(condition, TimeSpan.FromSeconds(30)), "waited 30 s");
 }
 
 /// <summary>

@@ -5,6 +5,7 @@ using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.FaultTests.Reliability;
 using Sorcha.Registers.Store;
+using Sorcha.Testing;
 using StackExchange.Redis;
 using Xunit.Abstractions;
 
@@ -65,11 +66,11 @@ public sealed class ClusterFailoverTests(ClusterPlatformFixture platform, ITestO
             }
         })).ToList();
 
-        Assert.True(await WaitUntilAsync(() => created.Count >= 50), "50 commits before the kill");
+        Assert.True(await Poll.UntilAsync(() => created.Count >= 50, Patience), "50 commits before the kill");
         Process.GetProcessById(pid).Kill(); // SIGKILL: no AOF flush, no goodbye to the cluster
         Volatile.Write(ref killedAt, clock.ElapsedMilliseconds);
         var before = created.Count;
-        var recovered = await WaitUntilAsync(() => Volatile.Read(ref firstCreatedAfterKill) >= 0 && created.Count >= before + 50);
+        var recovered = await Poll.UntilAsync(() => Volatile.Read(ref firstCreatedAfterKill) >= 0 && created.Count >= before + 50, Patience);
         await stop.CancelAsync();
         await Task.WhenAll(load);
 
@@ -126,20 +127,4 @@ public sealed class ClusterFailoverTests(ClusterPlatformFixture platform, ITestO
     });
 
     private static double Percentile(List<double> values, int p) => values.Order().ElementAt((values.Count - 1) * p / 100);
-
-    private static async Task<bool> WaitUntilAsync(Func<bool> condition)
-    {
-        var deadline = DateTime.UtcNow + Patience;
-        while (!condition())
-        {
-            if (DateTime.UtcNow > deadline)
-            {
-                return false;
-            }
-
-            await Task.Delay(50);
-        }
-
-        return true;
-    }
 }
