@@ -189,7 +189,7 @@ public sealed class BlueprintQuotaTests(QuotaBlueprintServices services) : IClas
         await using var redis = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
         var db = redis.GetDatabase();
         var stored = new SortedSet<string>(StringComparer.Ordinal);
-        await foreach (var key in redis.GetServers()[0].KeysAsync(pattern: "{inst:*}"))
+        await foreach (var key in redis.GetServers()[0].KeysAsync(pattern: (string)InstanceKeys.Instance(new string('?', 32))!))
         {
             var record = JsonNode.Parse((string)(await db.HashGetAsync(key, "record"))!)!;
             if ((string?)record["createdBy"] == caller)

@@ -33,9 +33,9 @@ public sealed class StepClaimTests(BlueprintServices services)
         await store.ReleaseAsync(claim);
         (outcome, _, claim, _) = await store.TryClaimNextAsync(instance, "submit", claim: true);
         Assert.Equal(ClaimOutcome.Claimed, outcome);
-        var creator = (await store.GetForActionAsync(instance))!.Record.CreatedBy;
+        var record = (await store.GetForActionAsync(instance))!.Record;
         var step = new InstanceStep("submit", wallet, new string('a', 64), 1, DateTimeOffset.UtcNow);
-        Assert.True(await store.TryAdvanceAsync(claim!, step, "approve", creator));
+        Assert.True(await store.TryAdvanceAsync(claim!, step, record, wallet, "approve", wallet, endState: null));
 
         Assert.Equal((ClaimOutcome.Moved, "approve"), Short(await store.TryClaimNextAsync(instance, "submit", claim: true)));
         Assert.Equal(ClaimOutcome.Claimed, (await store.TryClaimNextAsync(instance, "approve", claim: true)).Outcome);

@@ -1,5 +1,6 @@
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
+using Sorcha.Blueprint.Service.Inbox;
 using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.ServiceDefaults;
@@ -15,4 +16,5 @@ app.MapDefaultEndpoints();
 app.MapBlueprintsApi();
 app.MapExecutionApi();
 app.MapInstancesApi();
+app.MapInboxApi();
 app.Run();

@@ -40,6 +40,11 @@ internal static class ActionValidator
         }
 
         CheckRoutes(action.Routes ?? [], at + "/routes", actionIds, problems);
+        if (action.Rejection?.Next is { } rejectTo && !actionIds.Contains(rejectTo))
+        {
+            problems.Add(new(at + "/rejection/next", $"rejection target '{rejectTo}' is not an action of this blueprint"));
+        }
+
         CheckDisclosures(action.Disclosures ?? [], at + "/disclosures", participantIds, problems);
     }
 

@@ -80,9 +80,10 @@ public static class BlueprintValidator
         var queue = new Queue<BlueprintAction>([actions[0]!]);
         while (queue.TryDequeue(out var current))
         {
-            foreach (var route in current.Routes ?? [])
+            // A rejection leads somewhere too: an action reached only by refusing another is reachable.
+            foreach (var next in (current.Routes ?? []).Select(r => r?.Next).Append(current.Rejection?.Next))
             {
-                if (route?.Next is { } next && byId.TryGetValue(next, out var target) && reached.Add(target))
+                if (next is not null && byId.TryGetValue(next, out var target) && reached.Add(target))
                 {
                     queue.Enqueue(target);
                 }

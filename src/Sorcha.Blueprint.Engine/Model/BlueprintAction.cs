@@ -25,4 +25,7 @@ public sealed record BlueprintAction
     public IReadOnlyList<Route>? Routes { get; init; }
 
     public IReadOnlyList<Disclosure>? Disclosures { get; init; }
+
+    /// <summary>Where a refusal of this action leads; absent: the action cannot be rejected.</summary>
+    public Rejection? Rejection { get; init; }
 }

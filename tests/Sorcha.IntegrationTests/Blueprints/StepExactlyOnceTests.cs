@@ -1,8 +1,11 @@
+extern alias BlueprintService;
+
 using System.Net;
 using System.Net.Http.Json;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using BlueprintService::Sorcha.Blueprint.Service.Instances;
 using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Transactions;
@@ -82,7 +85,7 @@ public sealed class StepExactlyOnceTests(PlatformFixture platform)
     private async Task<JsonObject> PendingAsync(string instance)
     {
         using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
-        var json = await redis.GetDatabase().StringGetAsync($"{{inst:{instance}}}:pending");
+        var json = await redis.GetDatabase().StringGetAsync(InstanceKeys.Pending(instance));
         Assert.False(json.IsNull, "the signed transaction of a step with an unknown outcome is kept");
         return JsonNode.Parse((string)json!)!.AsObject();
     }

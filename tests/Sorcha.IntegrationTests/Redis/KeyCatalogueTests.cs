@@ -47,6 +47,7 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
         Assert.Contains((string)WalletRedisKeys.Wallet(wallet)!, keys);
         Assert.Contains((string)BlueprintKeys.Blueprint(blueprint)!, keys);
         Assert.Contains((string)InstanceKeys.Steps(instance)!, keys);
+        Assert.Contains((string)InstanceKeys.List(InstanceKeys.Wallet(wallet), "completed", null)!, keys);
         Assert.Contains((string)RegisterKeys.Dockets(register)!, keys);
         // The quota counts of the caller (the open-instance set is gone: the instance completed, freeing its slot).
         Assert.Contains((string)WalletRedisKeys.Owner("key-catalogue")!, keys);
@@ -57,8 +58,7 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
         // Every register and instance in Redis, not only ours: the groups come from the catalogues, the ids from the scan.
         var groups = keys.Select(k => Regex.Match(k, @"^reg:\{([0-9a-f]{32})\}")).Where(m => m.Success)
             .Select(m => RegisterKeys.OfRegister(m.Groups[1].Value))
-            .Concat(keys.Select(k => Regex.Match(k, @"^\{inst:([0-9a-f]{32})\}")).Where(m => m.Success)
-                .Select(m => InstanceKeys.OfInstance(m.Groups[1].Value)))
+            .Append(keys.Where(k => k.StartsWith("{work}:", StringComparison.Ordinal)).Select(k => (RedisKey)k).ToList())
             .Append([BlueprintKeys.Index, BlueprintKeys.Sequence])
             .Append(BlueprintKeys.OfOwner("key-catalogue"))
             .ToList();

@@ -23,6 +23,9 @@ public static class BlueprintSetup
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddSingleton<BlueprintStore>();
         builder.Services.AddSingleton<InstanceStore>();
+        builder.Services.AddSingleton<WorkIndex>();
+        builder.Services.AddSingleton<WorkEvents>();
+        builder.Services.AddSingleton<CallerWallets>();
         builder.Services.AddSingleton<CompiledActionCache>();
         builder.Services.AddSingleton(sp => new BlueprintEngine(sp.GetRequiredService<CompiledActionCache>(),
             sp.GetRequiredService<IOptions<EngineLimits>>().Value));

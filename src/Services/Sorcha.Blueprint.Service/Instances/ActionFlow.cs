@@ -8,6 +8,7 @@ using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
+using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -31,8 +32,9 @@ public sealed record DisclosedShare(string Participant, string Address, byte[] P
 /// calls whose cleanup (giving the claim back, keeping or dropping the pending transaction) is what try/finally is for.
 /// </para>
 /// </summary>
-public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, BlueprintEngine engine,
-    SenderOwnership owners, StepSigning signing, TransactionCommits commits, TimeProvider clock, ILogger<ActionFlow> logger)
+public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore store, BlueprintEngine engine,
+    SenderOwnership owners, StepSigning signing, TransactionCommits commits, WorkEvents events, TimeProvider clock,
+    ILogger<ActionFlow> logger)
 {
     /// <summary>Spans for each stage of a submission (see <see cref="ServerTiming"/>).</summary>
     public static readonly ActivitySource Source = new(TelemetrySetup.SourcePrefix + "Blueprint");
@@ -87,7 +89,8 @@ public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, B
             }
 
             var (claim, pending) = await ClaimAsync(instanceId, plan.ActionId, timing);
-            return (state.Record.RegisterId, await RunClaimedAsync(state.Record, plan, claim, pending, context.User.CallerId(), timing));
+            return (state.Record.RegisterId,
+                await RunClaimedAsync(state.Record, record.Blueprint, plan, claim, pending, context.User.CallerId(), timing));
         }
         finally
         {
@@ -157,7 +160,7 @@ public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, B
         }
 
         refusal?.Throw();
-        return await RunClaimedAsync(instance, plan!, claim!, pending, context.User.CallerId(), timing);
+        return await RunClaimedAsync(instance, record!.Blueprint, plan!, claim!, pending, context.User.CallerId(), timing);
     }
 
     /// <summary>
@@ -165,8 +168,8 @@ public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, B
     /// whose commit outcome is unknown is kept (pending) and committed again by the next attempt instead of a new one.
     /// </summary>
     /// <param name="caller">The caller's subject, for whom this service commits.</param>
-    private async Task<SubmitActionResponse> RunClaimedAsync(InstanceRecord instance, StepPlan plan, StepClaim claim, PendingStep? pending,
-        string caller, ServerTiming timing)
+    private async Task<SubmitActionResponse> RunClaimedAsync(InstanceRecord instance, BlueprintModel blueprint, StepPlan plan,
+        StepClaim claim, PendingStep? pending, string caller, ServerTiming timing)
     {
         using var deadline = new CancellationTokenSource(Deadline);
         var advanced = false;
@@ -216,10 +219,16 @@ public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, B
                 }
             }
 
-            var step = new InstanceStep(plan.ActionId, plan.Sender, pending.TxId, commit.Sequence, clock.GetUtcNow());
+            // What the pending transaction is decides where the instance goes: it may be an earlier attempt's, of the
+            // other kind (then the answer below is a 409, but the step it committed still moves the instance).
+            var rejected = pending.Transaction.Metadata?.Type == StepPlan.RejectionType;
+            var next = pending.NextActionId;
+            var nextWallet = next is null ? null : instance.Participants[blueprint.FindAction(next)!.Sender];
+            var endState = next is not null ? null : rejected ? InstanceStates.Rejected : InstanceStates.Completed;
+            var step = new InstanceStep(plan.ActionId, plan.Sender, pending.TxId, commit.Sequence, clock.GetUtcNow(), rejected);
             using (timing.Measure("advance", Source))
             {
-                advanced = await store.TryAdvanceAsync(claim, step, pending.NextActionId, instance.CreatedBy);
+                advanced = await store.TryAdvanceAsync(claim, step, instance, plan.Sender, next, nextWallet, endState);
             }
 
             if (!advanced)
@@ -233,6 +242,11 @@ public sealed class ActionFlow(BlueprintStore blueprints, InstanceStore store, B
             // the record.
             logger.LogDebug("Instance {InstanceId}: action {ActionId} committed as {TxId} at sequence {Sequence}",
                 instance.Id, plan.ActionId, pending.TxId, commit.Sequence);
+            using (timing.Measure("events", Source))
+            {
+                await events.StepCommittedAsync(instance, step, next, nextWallet, endState);
+            }
+
             return pending.DataDigest == plan.DataDigest
                 ? new SubmitActionResponse(pending.TxId, commit.Sequence, pending.NextActionId, pending.Calculated, pending.Recipients)
                 : throw Conflict($"An earlier attempt of action '{plan.ActionId}', with other data, was committed as {pending.TxId}; see GET /api/instances/{instance.Id}.");

@@ -5,41 +5,61 @@ using StackExchange.Redis;
 namespace Sorcha.Blueprint.Service.Instances;
 
 /// <summary>
-/// Every Redis key of the instance family (only <c>InstanceStore</c> uses them), all hash-tagged on the instance
-/// (<c>{inst:&lt;id&gt;}</c>) so that the claim, advance and save-pending scripts and the release MULTI — each over some
-/// of the claim, the record, the steps and the pending step — stay in one slot on Redis Cluster
-/// (<see cref="OfInstance"/>). The one key per creator, <see cref="OpenOf"/>, is tagged on the creator and written in a
-/// step of its own before an instance is created and after it completes. The names are today's, kept so that stored instances (a developer's AOF) stay readable.
+/// Every Redis key of the instance family (only <c>InstanceStore</c> and <c>WorkIndex</c> use them). They all share
+/// one hash tag, <c>{work}</c>, because the indexes behind the inbox and the instance lists (a wallet's open steps, a
+/// caller's or a wallet's instances by state) must change in the same script as the instance they describe (the
+/// create, the advance), and a Redis Cluster script names keys of one slot only. The price: on a cluster the whole
+/// family lives on one shard (registers, the bulk of the data, still spread); docs/reliability.md, "Work indexes".
+/// Values that may hold any character (subjects, blueprint ids) are hashed into the key; addresses are bech32m.
 /// </summary>
 public static class InstanceKeys
 {
-    /// <summary>Hash: <c>record</c> (InstanceRecord JSON), <c>next</c> (action id, "" when complete), <c>step</c>, <c>updatedAt</c>.</summary>
-    public static RedisKey Instance(string id) => $"{{inst:{id}}}";
+    private const string Tag = "{work}";
+
+    /// <summary>Hash: <c>record</c> (InstanceRecord JSON), <c>next</c> (action id, "" when ended), <c>step</c>, <c>updatedAt</c>, <c>state</c>, <c>since</c> (ms the next step became next).</summary>
+    public static RedisKey Instance(string id) => $"{Tag}:inst:{id}";
 
     /// <summary>List of the committed steps (InstanceStep JSON), in order.</summary>
-    public static RedisKey Steps(string id) => $"{{inst:{id}}}:steps";
+    public static RedisKey Steps(string id) => $"{Tag}:inst:{id}:steps";
 
     /// <summary>String: the per-instance step claim, a random token (SET NX with a TTL, InstanceStore.ClaimLifetime).</summary>
-    public static RedisKey Claim(string id) => $"{{inst:{id}}}:claim";
+    public static RedisKey Claim(string id) => $"{Tag}:inst:{id}:claim";
 
     /// <summary>String: the current step's signed transaction while its commit is outstanding (PendingStep JSON).</summary>
-    public static RedisKey Pending(string id) => $"{{inst:{id}}}:pending";
+    public static RedisKey Pending(string id) => $"{Tag}:inst:{id}:pending";
 
     /// <summary>
-    /// Set of the ids of the instances a caller created that are not complete: its count for Limits:Quotas:OpenInstances
-    /// (a creation reserves its id here, checked and added in one script, before the instance is written; completing
-    /// removes it). Subjects may hold any character (a brace would move the hash tag), so the key holds a hash instead.
+    /// Set of the ids of the open instances a caller created: its count for Limits:Quotas:OpenInstances (checked and
+    /// added in the creating script, removed in the one that ends the instance).
     /// </summary>
-    public static RedisKey OpenOf(string creator) =>
-        $"{{inst-open:{Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(creator)))[..32]}}}";
+    public static RedisKey OpenOf(string creator) => $"{Tag}:open:{Hash(creator)}";
 
-    /// <summary>Every key of one instance: the only keys a transaction of that instance may name (one slot).</summary>
-    public static IReadOnlyList<RedisKey> OfInstance(string id) => [Instance(id), Steps(id), Claim(id), Pending(id)];
+    /// <summary>Sorted set: the open steps waiting for <paramref name="wallet"/>, instance ids scored by when each became next (ms).</summary>
+    public static RedisKey Inbox(string wallet) => $"{Tag}:inbox:{wallet}";
+
+    /// <summary>
+    /// Sorted set of instance ids scored by creation (ms): those <paramref name="who"/> (<see cref="Creator"/> or
+    /// <see cref="Wallet"/>) is in, in <paramref name="state"/> (null: any), of <paramref name="blueprintId"/> (null: any).
+    /// </summary>
+    public static RedisKey List(string who, string? state, string? blueprintId) =>
+        $"{Tag}:list:{who}:{(blueprintId is null ? "-" : Hash(blueprintId))}:{state ?? "all"}";
+
+    public static string Creator(string subject) => "c" + Hash(subject);
+
+    public static string Wallet(string address) => "w" + address;
+
+    /// <summary>A scratch key for one read's union of several sets, deleted by the same script.</summary>
+    public static RedisKey Scratch() => $"{Tag}:scratch:{Guid.NewGuid():N}";
 
     /// <summary>Every key this family may write, as anchored regular expressions (checked by the key-catalogue test).</summary>
     public static readonly IReadOnlyList<string> Patterns =
     [
-        @"^\{inst:[0-9a-f]{32}\}(:steps|:claim|:pending)?$",
-        @"^\{inst-open:[0-9a-f]{32}\}$",
+        @"^\{work\}:inst:[0-9a-f]{32}(:steps|:claim|:pending)?$",
+        @"^\{work\}:open:[0-9a-f]{32}$",
+        @"^\{work\}:inbox:ws1[02-9ac-hj-np-z]+$",
+        @"^\{work\}:list:(c[0-9a-f]{32}|wws1[02-9ac-hj-np-z]+):(-|[0-9a-f]{32}):(all|open|completed|rejected)$",
+        @"^\{work\}:scratch:[0-9a-f]{32}$",
     ];
+
+    private static string Hash(string value) => Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(value)))[..32];
 }

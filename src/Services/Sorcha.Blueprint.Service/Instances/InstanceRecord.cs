@@ -10,16 +10,31 @@ public sealed record InstanceRecord(
     string CreatedBy,
     DateTimeOffset CreatedAt);
 
-/// <summary>One committed action of an instance.</summary>
-public sealed record InstanceStep(string ActionId, string Sender, string TxId, long Sequence, DateTimeOffset CommittedAt);
+/// <summary>One committed action of an instance; <see cref="Rejected"/>: the participant refused it (a Rejection transaction).</summary>
+public sealed record InstanceStep(string ActionId, string Sender, string TxId, long Sequence, DateTimeOffset CommittedAt,
+    bool Rejected = false);
 
-/// <summary>An instance now: <see cref="NextActionId"/> null means complete; <see cref="Step"/> counts committed actions.</summary>
+/// <summary>
+/// An instance now: <see cref="NextActionId"/> null means it ended, in <see cref="State"/>; <see cref="Step"/> counts
+/// committed actions.
+/// </summary>
 public sealed record InstanceState(
     InstanceRecord Record,
     string? NextActionId,
     int Step,
     DateTimeOffset UpdatedAt,
-    IReadOnlyList<InstanceStep> Steps);
+    IReadOnlyList<InstanceStep> Steps,
+    string State = InstanceStates.Open);
+
+/// <summary>An instance's states, as the API spells them.</summary>
+public static class InstanceStates
+{
+    public const string Open = "open";
+    public const string Completed = "completed";
+    public const string Rejected = "rejected";
+
+    public static readonly IReadOnlyList<string> All = [Open, Completed, Rejected];
+}
 
 /// <summary>The right to run one step, held while calling out; see InstanceStore.TryClaimNextAsync.</summary>
 public sealed record StepClaim(string InstanceId, string ActionId, int Step, string Token);

@@ -54,14 +54,33 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
         return {2, state[2], redis.call('GET', KEYS[3])}
         """;
 
-    /// <summary>KEYS claim, instance, steps, pending; ARGV token, action, step, step JSON, next, next step, updatedAt → 1 | 0.</summary>
+    /// <summary>
+    /// KEYS claim, instance, steps, pending, the inbox it leaves, the inbox it enters (ignored when it ends), the creator's
+    /// open set, then (only when it ends) pairs of lists (open, ended) to move it between; ARGV token, action, step,
+    /// step JSON, next ("" = ends), next step, updatedAt, instance id, now (ms), end state ("" = goes on) → 1 | 0.
+    /// The step leaves one inbox and enters the next in the step that commits it: no inbox shows it done or misses it open.
+    /// </summary>
     private const string AdvanceScript = """
         if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
         local state = redis.call('HMGET', KEYS[2], 'next', 'step')
         if state[1] ~= ARGV[2] or state[2] ~= ARGV[3] then return 0 end
         redis.call('RPUSH', KEYS[3], ARGV[4])
-        redis.call('HSET', KEYS[2], 'next', ARGV[5], 'step', ARGV[6], 'updatedAt', ARGV[7])
+        redis.call('HSET', KEYS[2], 'next', ARGV[5], 'step', ARGV[6], 'updatedAt', ARGV[7], 'since', ARGV[9])
         redis.call('DEL', KEYS[1], KEYS[4])
+        redis.call('ZREM', KEYS[5], ARGV[8])
+        if ARGV[10] == '' then
+            redis.call('ZADD', KEYS[6], ARGV[9], ARGV[8])
+            return 1
+        end
+        redis.call('HSET', KEYS[2], 'state', ARGV[10])
+        redis.call('SREM', KEYS[7], ARGV[8])
+        for i = 8, #KEYS, 2 do
+            local created = redis.call('ZSCORE', KEYS[i], ARGV[8])
+            if created then
+                redis.call('ZREM', KEYS[i], ARGV[8])
+                redis.call('ZADD', KEYS[i + 1], created, ARGV[8])
+            end
+        end
         return 1
         """;
 
@@ -72,11 +91,19 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
         return 1
         """;
 
-    /// <summary>KEYS the creator's open set; ARGV id, quota (0: none) → 0 refused, 1 added: the check and the reservation in one step.</summary>
-    private const string ReserveScript = """
+    /// <summary>
+    /// KEYS the creator's open set, instance, the first step's inbox, then every list it enters; ARGV id, quota (0: none),
+    /// record JSON, first action, createdAt, createdAt (ms) → 0 refused, 1 created: the quota's check, the instance and
+    /// every index it enters in one step.
+    /// </summary>
+    private const string CreateScript = """
         local quota = tonumber(ARGV[2])
         if quota > 0 and redis.call('SCARD', KEYS[1]) >= quota then return 0 end
         redis.call('SADD', KEYS[1], ARGV[1])
+        redis.call('HSET', KEYS[2], 'record', ARGV[3], 'next', ARGV[4], 'step', 0, 'updatedAt', ARGV[5], 'state', 'open',
+            'since', ARGV[6])
+        redis.call('ZADD', KEYS[3], ARGV[6], ARGV[1])
+        for i = 4, #KEYS do redis.call('ZADD', KEYS[i], ARGV[6], ARGV[1]) end
         return 1
         """;
 
@@ -88,31 +115,22 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     private IDatabase Db => redis.GetDatabase();
 
     /// <summary>
-    /// Writes a new instance if its creator has fewer than <paramref name="quota"/> open ones (0: no quota); false,
-    /// with nothing written, otherwise. The id (fresh) is reserved in the creator's open set first, another slot.
+    /// Writes a new instance, waiting for <paramref name="firstActionId"/> from <paramref name="firstWallet"/>, if its
+    /// creator has fewer than <paramref name="quota"/> open ones (0: no quota); false, with nothing written, otherwise.
     /// </summary>
-    public async Task<bool> TryCreateAsync(InstanceRecord record, string firstActionId, long quota)
+    public async Task<bool> TryCreateAsync(InstanceRecord record, string firstActionId, string firstWallet, long quota)
     {
-        var open = InstanceKeys.OpenOf(record.CreatedBy);
-        if ((long)await Db.ScriptEvaluateAsync(ReserveScript, [open], [record.Id, quota]) == 0)
+        var created = record.CreatedAt.ToUnixTimeMilliseconds();
+        RedisKey[] keys =
+        [
+            InstanceKeys.OpenOf(record.CreatedBy), InstanceKeys.Instance(record.Id), InstanceKeys.Inbox(firstWallet),
+            .. WorkLists.Of(record, WorkLists.All), .. WorkLists.Of(record, InstanceStates.Open),
+        ];
+        if ((long)await Db.ScriptEvaluateAsync(CreateScript, keys,
+            [record.Id, quota, JsonSerializer.Serialize(record, Json), firstActionId,
+                record.CreatedAt.ToString("O", CultureInfo.InvariantCulture), created]) == 0)
         {
             return false;
-        }
-
-        try
-        {
-            await Db.HashSetAsync(InstanceKeys.Instance(record.Id),
-            [
-                new("record", JsonSerializer.Serialize(record, Json)),
-                new("next", firstActionId),
-                new("step", 0),
-                new("updatedAt", record.CreatedAt.ToString("O", CultureInfo.InvariantCulture)),
-            ]);
-        }
-        catch (Exception e) when (e is RedisException or TimeoutException)
-        {
-            await ReleaseUnlessStoredAsync(open, record.Id);
-            throw;
         }
 
         _records.TryAdd(record.Id, record); // its first action then needs no read of it
@@ -122,7 +140,7 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     public async Task<InstanceState?> GetAsync(string id)
     {
         // Both reads go out together: one round trip (a missing instance just reads an empty list too).
-        var reading = Db.HashGetAsync(InstanceKeys.Instance(id), ["record", "next", "step", "updatedAt"]);
+        var reading = Db.HashGetAsync(InstanceKeys.Instance(id), ["record", "next", "step", "updatedAt", "state"]);
         var stepsReading = Db.ListRangeAsync(InstanceKeys.Steps(id));
         var (fields, steps) = (await reading, await stepsReading);
         if (fields[0].IsNull)
@@ -136,7 +154,8 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
             string.IsNullOrEmpty(next) ? null : next,
             (int)fields[2],
             DateTimeOffset.Parse((string)fields[3]!, CultureInfo.InvariantCulture),
-            [.. steps.Select(s => JsonSerializer.Deserialize<InstanceStep>((string)s!, Json)!)]);
+            [.. steps.Select(s => JsonSerializer.Deserialize<InstanceStep>((string)s!, Json)!)],
+            (string?)fields[4] ?? InstanceStates.Open);
     }
 
     /// <summary>
@@ -203,33 +222,30 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     }
 
     /// <summary>
-    /// Records the committed step, moves to <paramref name="nextActionId"/> (null = complete) and drops the claim and the
-    /// pending transaction; only while the claim is ours and the instance is still at the claimed action and step. A
-    /// completed instance then frees its slot in <paramref name="creator"/>'s open set (a step of its own: another
-    /// slot; if the process dies or Redis fails in between, the slot stays taken).
+    /// Records the committed step, moves to <paramref name="nextActionId"/> and drops the claim and the pending
+    /// transaction, only while the claim is ours and the instance is still at the claimed action and step. In the same
+    /// script the step leaves its wallet's inbox and the next enters its own; an instance that ends
+    /// (<paramref name="endState"/> not null) leaves its creator's open set and moves to that state's lists.
     /// </summary>
-    public async Task<bool> TryAdvanceAsync(StepClaim claim, InstanceStep step, string? nextActionId, string creator)
+    public async Task<bool> TryAdvanceAsync(StepClaim claim, InstanceStep step, InstanceRecord instance, string from,
+        string? nextActionId, string? nextWallet, string? endState)
     {
         var id = claim.InstanceId;
-        var advanced = (long)await Db.ScriptEvaluateAsync(AdvanceScript,
-            [InstanceKeys.Claim(id), InstanceKeys.Instance(id), InstanceKeys.Steps(id), InstanceKeys.Pending(id)],
-        [
-            claim.Token, claim.ActionId, claim.Step, JsonSerializer.Serialize(step, Json), nextActionId ?? "", claim.Step + 1,
-            step.CommittedAt.ToString("O", CultureInfo.InvariantCulture),
-        ]) == 1;
-        if (advanced && nextActionId is null)
+        var keys = new List<RedisKey>
         {
-            try
-            {
-                await Db.SetRemoveAsync(InstanceKeys.OpenOf(creator), id);
-            }
-            catch (Exception e) when (e is RedisException or TimeoutException)
-            {
-                // The step is committed and the instance complete: that answer stands; the slot stays taken (errs towards refusing).
-            }
+            InstanceKeys.Claim(id), InstanceKeys.Instance(id), InstanceKeys.Steps(id), InstanceKeys.Pending(id),
+            InstanceKeys.Inbox(from), InstanceKeys.Inbox(nextWallet ?? from), InstanceKeys.OpenOf(instance.CreatedBy),
+        };
+        if (endState is not null)
+        {
+            keys.AddRange(WorkLists.Of(instance, InstanceStates.Open).Zip(WorkLists.Of(instance, endState)).SelectMany(p => new[] { p.First, p.Second }));
         }
 
-        return advanced;
+        return (long)await Db.ScriptEvaluateAsync(AdvanceScript, [.. keys],
+        [
+            claim.Token, claim.ActionId, claim.Step, JsonSerializer.Serialize(step, Json), nextActionId ?? "", claim.Step + 1,
+            step.CommittedAt.ToString("O", CultureInfo.InvariantCulture), id, step.CommittedAt.ToUnixTimeMilliseconds(), endState ?? "",
+        ]) == 1;
     }
 
     /// <summary>Keeps the signed transaction before it is committed; false if the claim is no longer ours.</summary>
@@ -253,25 +269,5 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
         }
 
         await transaction.ExecuteAsync();
-    }
-
-    /// <summary>
-    /// After a creation whose outcome is unknown (timeout, lost connection): the id is given back only if the instance
-    /// is not there. The read queues behind the write on the same connection, so a write that lands at all lands
-    /// first. If Redis cannot answer, the slot stays taken: the quota errs towards refusing, never past its limit.
-    /// </summary>
-    private async Task ReleaseUnlessStoredAsync(RedisKey open, string id)
-    {
-        try
-        {
-            if (!await Db.KeyExistsAsync(InstanceKeys.Instance(id)))
-            {
-                await Db.SetRemoveAsync(open, id);
-            }
-        }
-        catch (Exception e) when (e is RedisException or TimeoutException)
-        {
-            // Redis is unreachable: keep the slot (above).
-        }
     }
 }

@@ -35,8 +35,20 @@ public static class InstancesApi
             .ProducesProblem(StatusCodes.Status422UnprocessableEntity)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         var group = app.MapGroup("/api/instances").RequireAuthorization().WithTags("Instances");
+        group.MapGet("/", List).WithName("ListInstances")
+            .WithSummary("The instances the caller created or has a bound wallet in, newest first; filtered by state and blueprint.")
+            .ProducesValidationProblem();
         group.MapGet("/{instanceId}", Get).WithName("GetInstance").WithSummary("Where an instance stands and the txIds so far.")
             .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapPost("/{instanceId}/actions/{actionId}/reject", Reject).WithName("RejectAction")
+            .WithSummary("Refuses the instance's next action with a reason: a signed Rejection transaction; the instance follows the action's rejection.")
+            .ProducesValidationProblem()
+            .ProducesProblem(StatusCodes.Status403Forbidden)
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status409Conflict)
+            .ProducesProblem(StatusCodes.Status422UnprocessableEntity)
+            .ProducesProblem(StatusCodes.Status502BadGateway)
+            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         group.MapPost("/{instanceId}/actions/{actionId}", Submit).WithMetadata(new RequestSizeLimitAttribute(ExecutionApi.MaxDataBytes))
             .WithName("SubmitAction")
             .WithSummary("Runs the instance's next action: validate, calculate, route, disclose, encrypt, sign, commit.")
@@ -51,7 +63,7 @@ public static class InstancesApi
 
     private static async Task<Results<Created<CreatedInstanceResponse>, ValidationProblem, ProblemHttpResult>> Create(
         string id, CreateInstanceRequest request, HttpContext context, ClaimsPrincipal user, BlueprintStore blueprints,
-        InstanceStore instances, PlatformClients clients, IOptions<LimitsOptions> limits, TimeProvider clock)
+        InstanceStore instances, PlatformClients clients, WorkEvents events, IOptions<LimitsOptions> limits, TimeProvider clock)
     {
         if (await blueprints.GetAsync(id) is not { } record)
         {
@@ -91,14 +103,16 @@ public static class InstancesApi
 
         var instance = new InstanceRecord(Guid.NewGuid().ToString("N"), blueprint.Id, blueprint.Version, registerId!, participants,
             user.CallerId(), clock.GetUtcNow());
-        var first = blueprint.Actions[0].Id;
+        var first = blueprint.Actions[0];
+        var firstWallet = participants[first.Sender];
         var quota = Quota.OpenInstances(limits.Value);
-        if (!await instances.TryCreateAsync(instance, first, quota.Limit))
+        if (!await instances.TryCreateAsync(instance, first.Id, firstWallet, quota.Limit))
         {
             return quota.Refusal("You have as many open instances as one caller may", "Complete one to start another.");
         }
 
-        return TypedResults.Created($"/api/instances/{instance.Id}", new CreatedInstanceResponse(instance.Id, first));
+        await events.InstanceCreatedAsync(instance, first.Id, firstWallet);
+        return TypedResults.Created($"/api/instances/{instance.Id}", new CreatedInstanceResponse(instance.Id, first.Id));
     }
 
     /// <summary>Every blueprint participant bound to a well-formed wallet address, and nothing else.</summary>
@@ -148,8 +162,48 @@ public static class InstancesApi
         var nextParticipant = state.NextActionId is { } next ? blueprint?.FindAction(next)?.Sender : null;
         var r = state.Record;
         return TypedResults.Ok(new InstanceDto(r.Id, r.BlueprintId, r.BlueprintVersion, r.RegisterId, r.Participants,
-            state.NextActionId is null ? "completed" : "active", state.NextActionId, nextParticipant,
+            state.NextActionId is null ? state.State : "active", state.State, state.NextActionId, nextParticipant,
             [.. state.Steps.Select(s => s.TxId)], state.Steps, r.CreatedAt, state.UpdatedAt));
+    }
+
+    /// <summary>The rights are the Wallet service's: the caller's wallets are asked for as the caller.</summary>
+    private static async Task<Results<Ok<Paged<InstanceSummary>>, ValidationProblem>> List(string? state, string? blueprintId,
+        int? page, int? pageSize, ClaimsPrincipal user, CallerWallets wallets, WorkIndex index, BlueprintStore blueprints,
+        CancellationToken ct)
+    {
+        var errors = PageQuery.Validate(page, pageSize, out var query) ?? [];
+        if (state is not null && !InstanceStates.All.Contains(state))
+        {
+            errors["state"] = [$"state is one of {string.Join(", ", InstanceStates.All)}."];
+        }
+
+        if (blueprintId is { Length: > BlueprintShape.MaxIdLength })
+        {
+            errors["blueprintId"] = [$"blueprintId has at most {BlueprintShape.MaxIdLength} characters."];
+        }
+
+        if (errors.Count > 0)
+        {
+            return TypedResults.ValidationProblem(errors);
+        }
+
+        var (items, total) = await index.ListAsync(user.CallerId(), await wallets.ListAsync(ct), state, blueprintId, query.Skip, query.PageSize);
+        var summaries = new List<InstanceSummary>(items.Count);
+        foreach (var item in items)
+        {
+            var title = (await blueprints.GetAsync(item.Record.BlueprintId))?.Blueprint.Title;
+            summaries.Add(InstanceSummary.Of(item, title));
+        }
+
+        return TypedResults.Ok(new Paged<InstanceSummary>(summaries, query.Page, query.PageSize, total));
+    }
+
+    /// <summary>The flow, its checks' order and its refusals (thrown) are <see cref="ActionFlow.RejectAsync"/>'s.</summary>
+    private static async Task<Created<RejectActionResponse>> Reject(string instanceId, string actionId, RejectActionRequest request,
+        HttpContext context, ActionFlow flow)
+    {
+        var (registerId, response) = await flow.RejectAsync(instanceId, actionId, request, context);
+        return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(registerId)}/transactions/{response.TxId}", response);
     }
 
     /// <summary>The flow, its checks' order and its refusals (thrown) are <see cref="ActionFlow"/>'s; here only binding and the answer.</summary>

@@ -21,14 +21,22 @@ public sealed record PendingStep(
     JsonObject Calculated,
     IReadOnlyList<string> Recipients);
 
-/// <summary>What a submission will record once its data has passed the engine: everything but the downstream calls.</summary>
+/// <summary>
+/// What a step will record once its data has passed the engine (or, for a rejection, once its reason was checked):
+/// everything but the downstream calls. <see cref="Type"/> is the transaction's metadata type.
+/// </summary>
 public sealed record StepPlan(
     string ActionId,
     string Sender,
     string? NextActionId,
     JsonObject Calculated,
     IReadOnlyList<DisclosedShare> Shares,
-    string DataDigest);
+    string DataDigest,
+    string Type = StepPlan.ActionType)
+{
+    public const string ActionType = "Action";
+    public const string RejectionType = "Rejection";
+}
 
 /// <summary>
 /// A pending transaction in Redis is written as the platform writes a Transaction (Sorcha.Client's JSON: algorithm

@@ -13,7 +13,7 @@ public sealed class StepSigning(PlatformClients clients)
 {
     public async Task<PendingStep> SignAsync(InstanceRecord instance, StepPlan plan, int step, CancellationToken ct)
     {
-        var metadata = new TransactionMetadata("Action", instance.BlueprintId, instance.Id, plan.ActionId);
+        var metadata = new TransactionMetadata(plan.Type, instance.BlueprintId, instance.Id, plan.ActionId);
         var request = new PrepareTransactionRequest(instance.RegisterId, metadata,
             [.. plan.Shares.Select(s => new RecipientData(s.Address, s.Plaintext))]);
         PreparedTransaction prepared;

@@ -1,0 +1,85 @@
+using System.Text.Json.Nodes;
+using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Blueprint.Service.Blueprints;
+using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ServiceDefaults.Telemetry;
+
+namespace Sorcha.Blueprint.Service.Instances;
+
+public sealed partial class ActionFlow
+{
+    public const int MaxReasonLength = 1_000;
+
+    /// <summary>
+    /// A participant refuses the step that waits for it: the checks of a submission in the contract's order (404, 400,
+    /// 409 not next, 403 not bound), then 409 for an action without <c>rejection</c>; the sender's ownership (403);
+    /// then the same claim → prepare → pending → commit → advance as a submission, with a Rejection transaction whose
+    /// envelopes carry <c>{ reason }</c> to every participant. No engine: a refusal has no data to validate.
+    /// </summary>
+    public async Task<(string RegisterId, RejectActionResponse Response)> RejectAsync(string instanceId, string actionId,
+        RejectActionRequest request, HttpContext context)
+    {
+        var timing = context.Timing();
+        InstanceState? state;
+        BlueprintRecord? record;
+        using (timing.Measure("load", Source))
+        {
+            state = await store.GetForActionAsync(instanceId);
+            record = state is null ? null : await blueprints.GetAsync(state.Record.BlueprintId);
+        }
+
+        var errors = ActionChecks.SenderErrors(request.Sender) ?? new FieldErrors();
+        var reason = ReasonOf(request.Reason, errors);
+        var action = ActionChecks.Check(instanceId, actionId, new SubmitActionRequest(request.Sender, null),
+            errors.Any ? errors : null, state, record);
+        if (action.Rejection is not { } rejection)
+        {
+            throw Conflict($"Action '{actionId}' cannot be rejected: the blueprint gives it no rejection.");
+        }
+
+        var caller = context.User.CallerId();
+        using (timing.Measure("sender", Source))
+        {
+            await owners.CheckAsync(caller, request.Sender!, context.RequestAborted);
+        }
+
+        var plan = RejectionPlan(state!.Record, action, request.Sender!, reason!, rejection);
+        var (claim, pending) = await ClaimAsync(instanceId, actionId, timing);
+        var done = await RunClaimedAsync(state.Record, record!.Blueprint, plan, claim, pending, caller, timing);
+        return (state.Record.RegisterId, new RejectActionResponse(done.TxId, done.Sequence, done.NextActionId));
+    }
+
+    /// <summary>The reason, 1..<see cref="MaxReasonLength"/> characters (Unicode scalar values), not blank.</summary>
+    private static string? ReasonOf(string? reason, FieldErrors errors)
+    {
+        if (string.IsNullOrWhiteSpace(reason))
+        {
+            errors.Add("reason", "reason is required: why the step is refused (1 to 1,000 characters).");
+            return null;
+        }
+
+        if (reason.EnumerateRunes().Count() > MaxReasonLength)
+        {
+            errors.Add("reason", $"reason has at most {MaxReasonLength:N0} characters.");
+            return null;
+        }
+
+        return reason;
+    }
+
+    /// <summary>
+    /// Every participant's share is the JCS bytes of <c>{ "reason" }</c>. The digest is of another domain than a
+    /// submission's data, so a pending rejection is never taken for a submission of the same bytes (or back).
+    /// </summary>
+    private static StepPlan RejectionPlan(InstanceRecord instance, BlueprintAction action, string sender, string reason,
+        Rejection rejection)
+    {
+        var share = Jcs.Canonicalize(new JsonObject { ["reason"] = reason });
+        var shares = instance.Participants.Select(p => new DisclosedShare(p.Key, p.Value, share)).ToList();
+        var digest = "rejection:" + Hashes.ToHex(Hashes.Sha256(share));
+        return new StepPlan(action.Id, sender, rejection.Next, [], shares, digest, StepPlan.RejectionType);
+    }
+}
