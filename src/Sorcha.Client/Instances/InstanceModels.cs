@@ -15,6 +15,7 @@ public sealed record Instance(
     string RegisterId,
     IReadOnlyDictionary<string, string> Participants,
     string Status,
+    string State,
     string? NextActionId,
     string? NextParticipant,
     IReadOnlyList<string> TxIds,
@@ -25,7 +26,21 @@ public sealed record Instance(
     public bool IsComplete => NextActionId is null;
 }
 
-public sealed record InstanceStep(string ActionId, string Sender, string TxId, long Sequence, DateTimeOffset CommittedAt);
+/// <summary>One committed step; <see cref="Rejected"/>: a Rejection transaction, the participant refused the action.</summary>
+public sealed record InstanceStep(string ActionId, string Sender, string TxId, long Sequence, DateTimeOffset CommittedAt, bool Rejected = false);
+
+/// <summary>One instance of <c>GET /api/instances</c>; <see cref="State"/> is open, completed or rejected.</summary>
+public sealed record InstanceSummary(string InstanceId, string BlueprintId, int BlueprintVersion, string? BlueprintTitle,
+    string RegisterId, string State, string? NextActionId, DateTimeOffset CreatedAt, DateTimeOffset UpdatedAt);
+
+/// <summary>One open step of <c>GET /api/inbox</c>: the instance waits for <see cref="ActionId"/> from <see cref="Wallet"/>.</summary>
+public sealed record InboxItem(string InstanceId, string BlueprintId, int BlueprintVersion, string? BlueprintTitle, string ActionId,
+    string? ActionTitle, string? Participant, string? Wallet, string RegisterId, DateTimeOffset Since);
+
+public sealed record RejectActionRequest(string Sender, string Reason);
+
+/// <summary>The answer to a rejection: its committed Rejection transaction and where the instance goes (null: it ended, rejected).</summary>
+public sealed record RejectionReceipt(string TxId, long Sequence, string? NextActionId);
 
 public sealed record SubmitActionRequest(string Sender, JsonNode? Data);
 

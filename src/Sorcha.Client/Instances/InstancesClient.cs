@@ -28,6 +28,30 @@ public sealed class InstancesClient
         _transport.SendAsync(HttpMethod.Post, $"{Path(instanceId)}/actions/{ApiTransport.Escape(actionId)}",
             new SubmitActionRequest(sender, data), Json.SubmitActionRequest, Json.ActionReceipt, cancellationToken);
 
+    /// <summary>
+    /// Refuses the instance's next action as <paramref name="sender"/> with a reason (1..1,000 characters): a signed
+    /// Rejection transaction; the instance follows the action's <c>rejection</c>. 409 for an action without one.
+    /// </summary>
+    public Task<RejectionReceipt> RejectActionAsync(string instanceId, string actionId, string sender, string reason,
+        CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Post, $"{Path(instanceId)}/actions/{ApiTransport.Escape(actionId)}/reject",
+            new RejectActionRequest(sender, reason), Json.RejectActionRequest, Json.RejectionReceipt, cancellationToken);
+
+    /// <summary>The instances the caller created or has a wallet bound in, newest first; <paramref name="state"/>: open, completed or rejected.</summary>
+    public Task<Paged<InstanceSummary>> ListAsync(string? state = null, string? blueprintId = null, int? page = null, int? pageSize = null,
+        CancellationToken cancellationToken = default)
+    {
+        var filters = string.Join("&", new[] { ("state", state), ("blueprintId", blueprintId) }
+            .Where(f => f.Item2 is not null).Select(f => $"{f.Item1}={ApiTransport.Escape(f.Item2!)}"));
+        var path = ApiTransport.Paging("api/instances", page, pageSize);
+        return _transport.GetAsync(filters.Length == 0 ? path : path + (path.Contains('?') ? "&" : "?") + filters,
+            Json.PageInstanceSummary, cancellationToken);
+    }
+
+    /// <summary>The caller's open steps, oldest first: every instance waiting for an action of a wallet the caller owns.</summary>
+    public Task<Paged<InboxItem>> InboxAsync(int? page = null, int? pageSize = null, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(ApiTransport.Paging("api/inbox", page, pageSize), Json.PageInboxItem, cancellationToken);
+
     private static string Path(string instanceId) => $"api/instances/{ApiTransport.Escape(instanceId)}";
 
     private static SorchaJsonContext Json => SorchaJsonContext.Default;

@@ -20,7 +20,8 @@ internal static class OpenApiTags
         ["Transactions"] = "The write path: commit signed transactions into registers, one or a batch.",
         ["Blueprints"] = "Multi-party workflow definitions: drafts, edits and publishing.",
         ["Execution"] = "A blueprint action's steps run on their own: validate, calculate, route, disclose.",
-        ["Instances"] = "Running blueprints: start an instance, read its state, submit its actions.",
+        ["Instances"] = "Running blueprints: start an instance, list and read instances, submit or reject their actions.",
+        ["Inbox"] = "A participant's work: the open steps waiting for a wallet the caller owns.",
     };
 
     public static string Describe(string tag) => Descriptions.TryGetValue(tag, out var description)

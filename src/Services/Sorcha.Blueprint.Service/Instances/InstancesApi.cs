@@ -24,6 +24,9 @@ public static class InstancesApi
 {
     public const int MaxRegisterIdLength = 128;
 
+    /// <summary>A rejection is a sender and a reason of at most 1,000 characters: 64 KiB leaves room for any JSON spelling of them.</summary>
+    public const int MaxRejectionBytes = 64 * 1024;
+
     public static void MapInstancesApi(this IEndpointRouteBuilder app)
     {
         app.MapPost("/api/blueprints/{id}/instances", Create).RequireAuthorization().WithTags("Instances")
@@ -40,7 +43,8 @@ public static class InstancesApi
             .ProducesValidationProblem();
         group.MapGet("/{instanceId}", Get).WithName("GetInstance").WithSummary("Where an instance stands and the txIds so far.")
             .ProducesProblem(StatusCodes.Status404NotFound);
-        group.MapPost("/{instanceId}/actions/{actionId}/reject", Reject).WithName("RejectAction")
+        group.MapPost("/{instanceId}/actions/{actionId}/reject", Reject).WithMetadata(new RequestSizeLimitAttribute(MaxRejectionBytes))
+            .WithName("RejectAction")
             .WithSummary("Refuses the instance's next action with a reason: a signed Rejection transaction; the instance follows the action's rejection.")
             .ProducesValidationProblem()
             .ProducesProblem(StatusCodes.Status403Forbidden)

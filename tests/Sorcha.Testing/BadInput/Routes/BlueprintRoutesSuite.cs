@@ -164,6 +164,29 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
         t.Add(post, "/api/instances/{instance}/actions/nope", "unknown action", [404], Bodies.Json(act));
         t.Ids(post, "/api/instances/{id}/actions/submit", [404], Bodies.Json(act), unknownIds);
         t.Oversized(post, submit, "sender", 600 * 1024, "600 KiB");
+
+        // The instance waits for "submit", which has no rejection: every refusal below is decided before that 409.
+        const string reject = "/api/instances/{instance}/actions/submit/reject";
+        Func<Resources, string> refuse = r => r.Fill("""{"sender":"{wallet}","reason":"not this one"}""");
+        t.Tokens(post, reject, "blueprint", Bodies.Json(refuse));
+        t.Unreadable(post, reject, "sender");
+        t.ContentTypes(post, reject, refuse);
+        t.Members(post, reject, refuse, new Field("sender", FieldKind.Text), new Field("reason", FieldKind.Text));
+        t.Add(post, reject, "a reason of 1,001 characters", [400],
+            Bodies.Json(r => r.Fill("{\"sender\":\"{wallet}\",\"reason\":\"" + new string('x', 1_001) + "\"}")));
+        t.Add(post, reject, "an action without a rejection", [409], Bodies.Json(refuse));
+        t.Add(post, "/api/instances/{instance}/actions/approve/reject", "not the next action", [409], Bodies.Json(refuse));
+        t.Add(post, "/api/instances/{foreignInstance}/actions/submit/reject", "a sender the instance does not bind", [403], Bodies.Json(refuse));
+        t.Add(post, "/api/instances/{instance}/actions/nope/reject", "unknown action", [404], Bodies.Json(refuse));
+        t.Ids(post, "/api/instances/{id}/actions/submit/reject", [404], Bodies.Json(refuse), unknownIds);
+        t.Oversized(post, reject, "sender", 600 * 1024, "600 KiB");
+
+        t.Tokens(get, "/api/inbox", "blueprint");
+        t.Paging("/api/inbox");
+        t.Tokens(get, "/api/instances", "blueprint");
+        t.Paging("/api/instances");
+        t.Add(get, "/api/instances?state=closed", "an unknown state", [400]);
+        t.Add(get, "/api/instances?blueprintId=" + new string('b', 65), "a blueprintId of 65 characters", [400]);
         return t;
     }
 
@@ -190,6 +213,8 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
             ["x"] = JsonNode.Parse(Nested("!", 40)),
         });
         yield return ("route condition nested 40 deep", b => b["actions"]![0]!["routes"]![0]!["condition"] = JsonNode.Parse(Nested("!", 40)));
+        yield return ("rejection: a string", b => b["actions"]![1]!["rejection"] = "back");
+        yield return ("rejection with an unknown member", b => b["actions"]![1]!["rejection"] = new JsonObject { ["to"] = "submit" });
         yield return ("routes: [null]", b => b["actions"]![0]!["routes"] = new JsonArray((JsonNode?)null));
         yield return ("disclosure pointers: [null]", b => b["actions"]![0]!["disclosures"]![0]!["pointers"] = new JsonArray((JsonNode?)null));
         yield return ("version: a string of letters", b => b["version"] = "abc");
