@@ -2,12 +2,14 @@ using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Blueprint.Service.Platform;
+using Sorcha.Events;
 using Sorcha.ServiceDefaults;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddBlueprintServices();
 builder.AddPlatformClients();
+builder.AddLiveEvents();
 
 var app = builder.Build();
 app.UseServiceDefaults();
@@ -15,4 +17,5 @@ app.MapDefaultEndpoints();
 app.MapBlueprintsApi();
 app.MapExecutionApi();
 app.MapInstancesApi();
+app.MapLiveEvents();
 app.Run();
