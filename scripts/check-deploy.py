@@ -20,7 +20,9 @@ problems = []
 # the Blueprint service calls these three (src/Services/Sorcha.Blueprint.Service/Platform/PlatformClients.cs).
 gateway_settings = json.loads((root / "src/Sorcha.Gateway/appsettings.json").read_text())
 CALLS = {
-    "gateway": sorted(gateway_settings["ReverseProxy"]["Clusters"]),
+    # the services its clusters' destinations name (two clusters may reach one service: the Blueprint service's hub)
+    "gateway": sorted({re.sub(r"^https?://", "", d["Address"]).split(":")[0].split("/")[0]
+                       for c in gateway_settings["ReverseProxy"]["Clusters"].values() for d in c["Destinations"].values()}),
     "blueprint": ["wallet", "register", "transaction"],
 }
 COMMON = ["ConnectionStrings__redis", "ASPNETCORE_ENVIRONMENT"]

@@ -4,7 +4,9 @@ extern alias transaction;
 using System.Collections.Concurrent;
 using System.Net;
 using System.Text;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
+using Sorcha.Events;
 using Sorcha.AppHost;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
@@ -39,7 +41,7 @@ public sealed class RedisOutageTests(TransactionServices services)
         await using var relay = RedisRelay.Start(services.RedisConnectionString);
         using var redis = await ConnectionMultiplexer.ConnectAsync(
             RedisSetup.Apply(ConfigurationOptions.Parse(relay.ConnectionString), new RedisTimeoutOptions()));
-        var commits = new GroupCommitter(new RegisterStore(redis), NullLogger<GroupCommitter>.Instance);
+        var commits = new GroupCommitter(new RegisterStore(redis), InProcessEvents(), NullLogger<GroupCommitter>.Instance);
         var signer = Signer.New();
 
         // A first commit leaves the lane holding the register's head, so the next one does not read it first.
@@ -59,6 +61,10 @@ public sealed class RedisOutageTests(TransactionServices services)
         await UntilAsync(() => redis.IsConnected);
         Assert.Equal(AppendStatus.Created, (await commits.SubmitMany([Parse(id, signer)])[0])?.Status);
     }
+
+    /// <summary>Live events with SignalR's in-memory bus: no subscriber here, the lane only raises them.</summary>
+    private static LiveEvents InProcessEvents() => new ServiceCollection().AddLogging().AddSingleton<LiveEvents>()
+        .AddSignalR().Services.BuildServiceProvider().GetRequiredService<LiveEvents>();
 
     private static ParsedTransaction Parse(string registerId, Signer signer)
     {

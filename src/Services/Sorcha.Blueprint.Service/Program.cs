@@ -3,12 +3,14 @@ using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Inbox;
 using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Blueprint.Service.Platform;
+using Sorcha.Events;
 using Sorcha.ServiceDefaults;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddBlueprintServices();
 builder.AddPlatformClients();
+builder.AddLiveEvents();
 
 var app = builder.Build();
 app.UseServiceDefaults();
@@ -17,4 +19,5 @@ app.MapBlueprintsApi();
 app.MapExecutionApi();
 app.MapInstancesApi();
 app.MapInboxApi();
+app.MapLiveEvents();
 app.Run();

@@ -1,3 +1,4 @@
+using Sorcha.Events;
 using Sorcha.Register.Service.Dockets;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Register.Service.Sealing;
@@ -11,6 +12,7 @@ var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddRegisterStorage();
 builder.AddDocketSealer();
+builder.AddLiveEvents();
 builder.Services.AddSingleton<VerifyBudget>();
 
 var app = builder.Build();

@@ -1,3 +1,4 @@
+using Sorcha.Events;
 using Sorcha.ServiceDefaults;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.Transaction.Service.Commit;
@@ -7,6 +8,7 @@ var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AcceptServiceTokens();
 builder.AddGroupCommit();
+builder.AddLiveEvents();
 
 var app = builder.Build();
 app.UseServiceDefaults();

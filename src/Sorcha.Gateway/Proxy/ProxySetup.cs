@@ -17,9 +17,17 @@ public static class ProxySetup
 {
     public const string Section = "ReverseProxy";
 
-    /// <summary>The services behind the gateway: its clusters' ids, in the order of the configured route table.</summary>
+    /// <summary>
+    /// The services behind the gateway, in the order of the configured clusters: each cluster's id, or the service its
+    /// <see cref="ServiceMetadata"/> names when it is a second cluster of one service (the Blueprint service's hub, whose
+    /// cluster keeps a client on one replica while its API requests are balanced).
+    /// </summary>
     public static IReadOnlyList<string> Services(IServiceProvider services) =>
-        [.. services.GetRequiredService<IProxyConfigProvider>().GetConfig().Clusters.Select(c => c.ClusterId)];
+        [.. services.GetRequiredService<IProxyConfigProvider>().GetConfig().Clusters
+            .Select(c => c.Metadata?.GetValueOrDefault(ServiceMetadata) ?? c.ClusterId).Distinct(StringComparer.Ordinal)];
+
+    /// <summary>A cluster's metadata key naming the service it reaches, when its id is not that service's name.</summary>
+    public const string ServiceMetadata = "Service";
 
     public static void AddProxy(this WebApplicationBuilder builder)
     {

@@ -19,6 +19,7 @@ public static class AuthSetup
     {
         var auth = builder.Services.AddAuthentication(JwtBearerDefaults.AuthenticationScheme).AddJwtBearer();
         builder.Services.RequireSubject();
+        builder.Services.AcceptHubQueryTokens(JwtBearerDefaults.AuthenticationScheme);
         ValidatedTokens.RememberFor(builder.Services, JwtBearerDefaults.AuthenticationScheme);
         if (!builder.Environment.IsDevelopment())
         {

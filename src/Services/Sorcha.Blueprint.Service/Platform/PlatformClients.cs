@@ -1,4 +1,5 @@
 using Sorcha.Client;
+using Sorcha.Events;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
 
@@ -19,6 +20,12 @@ public sealed class PlatformClients(IHttpMessageHandlerFactory handlers, Service
     public RegistersClient Registers => Caller(Register).Registers;
 
     public TransactionsClient Transactions => Caller(Transaction).Transactions;
+
+    /// <summary>The Wallet service as the holder of <paramref name="accessToken"/>, outside any request (the events hub).</summary>
+    public WalletsClient WalletsAs(string accessToken) => new SorchaClient(Client(Wallet), TokenSource.Fixed(accessToken)).Wallets;
+
+    /// <summary>The Register service as the holder of <paramref name="accessToken"/>, outside any request (the events hub).</summary>
+    public RegistersClient RegistersAs(string accessToken) => new SorchaClient(Client(Register), TokenSource.Fixed(accessToken)).Registers;
 
     /// <summary>The Transaction service with this service's own token (<see cref="ServiceIdentity"/>), acting for <paramref name="caller"/>.</summary>
     public TransactionsClient TransactionsActingFor(string caller, string writer) =>
@@ -52,6 +59,7 @@ public static class PlatformClientsSetup
         builder.AddServiceTokenKey();
         builder.Services.AddSingleton<ServiceIdentity>();
         builder.Services.AddSingleton<PlatformClients>();
+        builder.Services.AddSingleton<ISubscriptionChecks, EventSubscriptionChecks>();
         foreach (var service in new[] { PlatformClients.Wallet, PlatformClients.Transaction, PlatformClients.Register })
         {
             builder.Services.AddHttpClient(service).AddHttpMessageHandler<CallerTokenHandler>();

@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Security.Cryptography;
+using Sorcha.Events;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Storage;
 using Sorcha.Registers.Store;
@@ -13,9 +14,11 @@ namespace Sorcha.Register.Service.Sealing;
 /// <para>Exactly once, with any number of replicas: the sealer reads the cursor (sealed, dockets, lastDocketHash) in
 /// one command, builds and signs the docket from it, and publishes with a compare-and-set on that cursor
 /// (<see cref="RegisterStore.TryPublishDocketAsync"/>). A sealer that lost the race signed a docket nobody ever sees
-/// and simply reads the new cursor; ranges therefore never overlap or leave gaps, and each number is written once.</para>
+/// and simply reads the new cursor; ranges therefore never overlap or leave gaps, and each number is written once.
+/// The winner alone raises <see cref="DocketSealed"/>, so each docket is announced once.</para>
 /// </summary>
-public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, TimeProvider time, ILogger<RegisterSealer> logger)
+public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, TimeProvider time, LiveEvents events,
+    ILogger<RegisterSealer> logger)
 {
     public const int MaxTransactions = 100;
 
@@ -72,7 +75,14 @@ public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, Ti
             CryptographicOperations.ZeroMemory(key);
         }
 
-        return await store.TryPublishDocketAsync(state, docket, tree);
+        if (!await store.TryPublishDocketAsync(state, docket, tree))
+        {
+            return false;
+        }
+
+        _ = events.ToRegisterAsync(registerId, LiveEvents.Names.DocketSealed,
+            new DocketSealed(registerId, docket.Number, docket.TreeSize ?? docket.LastSequence + 1, time.GetUtcNow()));
+        return true;
     }
 
     private async Task<bool> IsOldEnoughAsync(string registerId, long firstUnsealed)

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using Sorcha.Events;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
 
@@ -9,7 +10,7 @@ namespace Sorcha.Transaction.Service.Commit;
 /// atomic append (one Lua call), so concurrent writers to a register share round trips instead of fighting over its
 /// head. A result is only handed back once Redis acknowledged the append.
 /// </summary>
-public sealed class GroupCommitter(RegisterStore store, ILogger<GroupCommitter> logger)
+public sealed class GroupCommitter(RegisterStore store, LiveEvents events, ILogger<GroupCommitter> logger)
 {
     private readonly ConcurrentDictionary<string, RegisterLane> _lanes = new(StringComparer.Ordinal);
 
@@ -39,7 +40,7 @@ public sealed class GroupCommitter(RegisterStore store, ILogger<GroupCommitter> 
     }
 
     private RegisterLane LaneFor(string registerId) =>
-        _lanes.GetOrAdd(registerId, id => new RegisterLane(id, store, this, logger));
+        _lanes.GetOrAdd(registerId, id => new RegisterLane(id, store, this, events, logger));
 
     /// <summary>A lane for a register that turned out not to exist is dropped, so made-up ids cannot pile up lanes.</summary>
     internal void Forget(RegisterLane lane) => _lanes.TryRemove(new KeyValuePair<string, RegisterLane>(lane.RegisterId, lane));

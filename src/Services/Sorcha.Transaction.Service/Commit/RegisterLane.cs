@@ -1,3 +1,4 @@
+using Sorcha.Events;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
 
@@ -7,9 +8,10 @@ namespace Sorcha.Transaction.Service.Commit;
 /// One register's queue. The first submission into an idle lane starts a drain loop at once (no timer: a lone
 /// request is committed immediately); submissions that arrive while an append is in flight wait and go together in
 /// the next one. The lane remembers the head its last append produced, so a single replica never re-reads it; with
-/// several replicas the store's compare-and-retry keeps the chain linear.
+/// several replicas the store's compare-and-retry keeps the chain linear. The lane also raises each new commit's
+/// <see cref="TransactionAppended"/>, in sequence order, before the commit is acknowledged (docs/architecture.md, "Live events").
 /// </summary>
-internal sealed class RegisterLane(string registerId, RegisterStore store, GroupCommitter owner, ILogger logger)
+internal sealed class RegisterLane(string registerId, RegisterStore store, GroupCommitter owner, LiveEvents events, ILogger logger)
 {
     /// <summary>Most transactions per Lua call; also bounded by <see cref="MaxBatchBytes"/> so one script stays short.</summary>
     public const int MaxBatch = 1000;
@@ -66,6 +68,7 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
                 }
 
                 _head = outcome.Head;
+                RaiseAppended(batch, outcome.Items);
                 for (var i = 0; i < batch.Count; i++)
                 {
                     batch[i].Completion.SetResult(outcome.Items[i]);
@@ -77,6 +80,24 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
                 _head = null;
                 logger.LogWarning(e, "Append of {Count} transactions to register {RegisterId} failed", batch.Count, registerId);
                 batch.ForEach(p => p.Completion.SetException(e));
+            }
+        }
+    }
+
+    /// <summary>
+    /// One event per transaction this append created (a resubmission raised its event the first time), issued in
+    /// sequence order from this one loop: each publish is on its way to Redis when the call returns, so the register's
+    /// subscribers see its commits in order. Not awaited: the acknowledgement waits for no event.
+    /// </summary>
+    private void RaiseAppended(List<Pending> batch, IReadOnlyList<AppendedTransaction> items)
+    {
+        var at = DateTimeOffset.UtcNow;
+        for (var i = 0; i < batch.Count; i++)
+        {
+            if (items[i].Status == AppendStatus.Created)
+            {
+                _ = events.ToRegisterAsync(registerId, LiveEvents.Names.TransactionAppended,
+                    new TransactionAppended(registerId, batch[i].Transaction.TxId, items[i].Transaction.Sequence, at));
             }
         }
     }

@@ -1,0 +1,73 @@
+using Microsoft.AspNetCore.SignalR;
+using Microsoft.Extensions.Logging;
+
+namespace Sorcha.Events;
+
+/// <summary>
+/// Raises live events from any service: one Redis PUBLISH per group on the backplane (the hub's replicas deliver it to
+/// their connections in that group), nothing else on the caller's path. The publish is issued before the method
+/// returns, in call order, so events raised one after another on one thread (a register's commit lane) reach Redis in
+/// that order. The returned task completes when Redis acknowledged; it never faults: a failure is logged as a warning
+/// and the write that raised the event stands, since clients catch up through /api/inbox and the register reads.
+/// Callers on a request path need not await it (<c>_ = events.ToRegisterAsync(...)</c>).
+/// </summary>
+public sealed class LiveEvents(IHubContext<EventsHub> hub, ILogger<LiveEvents> logger)
+{
+    /// <summary>The event names clients listen for (<c>connection.On("ActionAvailable", …)</c>).</summary>
+    public static class Names
+    {
+        public const string ActionAvailable = nameof(Events.ActionAvailable);
+        public const string ActionCommitted = nameof(Events.ActionCommitted);
+        public const string ActionRejected = nameof(Events.ActionRejected);
+        public const string InstanceEnded = nameof(Events.InstanceEnded);
+        public const string TransactionAppended = nameof(Events.TransactionAppended);
+        public const string DocketSealed = nameof(Events.DocketSealed);
+    }
+
+    /// <summary><paramref name="payload"/> to the subscribers of each wallet (each address once).</summary>
+    public Task ToWalletsAsync(IEnumerable<string> addresses, string eventName, object payload)
+    {
+        try
+        {
+            var groups = addresses.Distinct(StringComparer.Ordinal).Select(EventGroups.Wallet).ToList();
+            return groups.Count == 0 ? Task.CompletedTask : Observe(hub.Clients.Groups(groups).SendAsync(eventName, payload), eventName);
+        }
+        catch (Exception e)
+        {
+            Failed(e, eventName);
+            return Task.CompletedTask;
+        }
+    }
+
+    /// <summary><paramref name="payload"/> to the subscribers of one register.</summary>
+    public Task ToRegisterAsync(string registerId, string eventName, object payload)
+    {
+        try
+        {
+            return Observe(hub.Clients.Group(EventGroups.Register(registerId)).SendAsync(eventName, payload), eventName);
+        }
+        catch (Exception e)
+        {
+            Failed(e, eventName);
+            return Task.CompletedTask;
+        }
+    }
+
+    private Task Observe(Task publish, string eventName) =>
+        publish.IsCompletedSuccessfully ? Task.CompletedTask : ObserveAsync(publish, eventName);
+
+    private async Task ObserveAsync(Task publish, string eventName)
+    {
+        try
+        {
+            await publish.ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            Failed(e, eventName);
+        }
+    }
+
+    private void Failed(Exception e, string eventName) =>
+        logger.LogWarning(e, "Live event {Event} was not published; subscribers catch up through the API", eventName);
+}
