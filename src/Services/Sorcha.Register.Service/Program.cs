@@ -1,6 +1,8 @@
 using Sorcha.Register.Service.Dockets;
+using Sorcha.Register.Service.Indexes;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Register.Service.Sealing;
+using Sorcha.Register.Service.Stats;
 using Sorcha.Register.Service.Storage;
 using Sorcha.Register.Service.Transactions;
 using Sorcha.Register.Service.Verification;
@@ -11,6 +13,7 @@ var builder = WebApplication.CreateBuilder(args);
 builder.AddServiceDefaults();
 builder.AddRegisterStorage();
 builder.AddDocketSealer();
+builder.AddIndexBackfill();
 builder.Services.AddSingleton<VerifyBudget>();
 
 var app = builder.Build();
@@ -21,4 +24,5 @@ app.MapRegisterTransactionsApi();
 app.MapDocketsApi();
 app.MapVerificationApi();
 app.MapWritersApi();
+app.MapRegisterStatsApi();
 app.Run();
