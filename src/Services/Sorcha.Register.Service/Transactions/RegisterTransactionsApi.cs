@@ -1,3 +1,4 @@
+using System.ComponentModel;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
 using Sorcha.Ledger.Dockets;
@@ -34,7 +35,10 @@ public static class RegisterTransactionsApi
 
     /// <summary>Without a filter, every transaction as before; with one or more, the matching ones from the indexes.</summary>
     private static async Task<Results<Ok<Paged<StoredTransaction>>, ValidationProblem, ProblemHttpResult, RetryLater>> List(
-        string id, int? page, int? pageSize, string? wallet, string? blueprintId, string? instanceId, RegisterStore store,
+        string id, int? page, int? pageSize,
+        [Description("A wallet address: the sender, or a recipient of one of the payload's envelopes.")] string? wallet,
+        [Description("metadata.blueprintId, 1 to 256 characters.")] string? blueprintId,
+        [Description("metadata.instanceId, 1 to 256 characters.")] string? instanceId, RegisterStore store,
         IndexBackfill backfill, IOptions<LimitsOptions> limits)
     {
         var errors = new FieldErrors();
