@@ -15,9 +15,11 @@ public sealed partial class RegisterStore
     /// <see cref="AppendScript"/>). Sequences and chain hashes are computed here against <paramref name="expected"/>
     /// (or the head read now); if another writer moved the head, they are recomputed against the head the script
     /// returns and the batch is sent again, so concurrent writers never fork, skip or lose a transaction.
-    /// A txId seen twice — committed before or repeated in the batch — gets the first commit back.
+    /// A txId seen twice — committed before or repeated in the batch — gets the first commit back. Each transaction's
+    /// index entries (<see cref="TransactionIndex"/>) are written by the same script, so no read ever sees a transaction
+    /// its indexes miss, or an entry without its transaction.
     /// </summary>
-    public async Task<AppendOutcome> AppendAsync(string registerId, IReadOnlyList<ParsedTransaction> batch, AppendHead? expected = null)
+    public async Task<AppendOutcome> AppendAsync(string registerId, IReadOnlyList<IndexedTransaction> batch, AppendHead? expected = null)
     {
         if (!RegisterIds.IsValid(registerId))
         {
@@ -41,7 +43,7 @@ public sealed partial class RegisterStore
         var pending = new List<int>(batch.Count);
         for (var i = 0; i < batch.Count; i++)
         {
-            if (firstIndexOf.TryAdd(batch[i].TxId, i))
+            if (firstIndexOf.TryAdd(batch[i].Transaction.TxId, i))
             {
                 pending.Add(i);
             }
@@ -52,7 +54,7 @@ public sealed partial class RegisterStore
         // commit instead of two. On a cluster they go to different nodes, so there the index is acknowledged first.
         // Asked before the index is sent, so that Redis being gone fails here without leaving that write unobserved.
         var cluster = IsCluster(registerId);
-        var index = IndexLocationsAsync(registerId, [.. pending.Select(i => batch[i].TxId)], cluster);
+        var index = IndexLocationsAsync(registerId, [.. pending.Select(i => batch[i].Transaction.TxId)], cluster);
         if (cluster)
         {
             await index;
@@ -69,8 +71,8 @@ public sealed partial class RegisterStore
 
                 var committedAt = LedgerTime.TruncateToMilliseconds(DateTimeOffset.UtcNow);
                 var (jsons, newChainHash) = Build(batch, pending, head, committedAt);
-                var reply = (RedisResult[])(await Db.ScriptEvaluateAsync(AppendScript.Source, AppendKeys(registerId),
-                    AppendArguments(batch, pending, head, newChainHash, jsons)))!;
+                var (keys, arguments) = AppendCall(registerId, batch, pending, head, newChainHash, jsons);
+                var reply = (RedisResult[])(await Db.ScriptEvaluateAsync(AppendScript.Source, keys, arguments))!;
                 switch ((string)reply[0]!)
                 {
                     case "unknown":
@@ -109,14 +111,18 @@ public sealed partial class RegisterStore
         // Repeats inside the batch get the commit of their first occurrence, as a resubmission would.
         for (var i = 0; i < batch.Count; i++)
         {
-            results[i] ??= results[firstIndexOf[batch[i].TxId]]! with { Status = AppendStatus.Existing };
+            results[i] ??= results[firstIndexOf[batch[i].Transaction.TxId]]! with { Status = AppendStatus.Existing };
         }
 
         return new AppendOutcome(false, results!, head);
     }
 
+    /// <summary>Appends checked transactions, each indexed from its own JSON (<see cref="IndexedTransaction.Of"/>).</summary>
+    public Task<AppendOutcome> AppendAsync(string registerId, IReadOnlyList<ParsedTransaction> batch, AppendHead? expected = null) =>
+        AppendAsync(registerId, [.. batch.Select(IndexedTransaction.Of)], expected);
+
     private static (byte[][] Jsons, string NewChainHash) Build(
-        IReadOnlyList<ParsedTransaction> batch, List<int> pending, AppendHead head, DateTimeOffset committedAt)
+        IReadOnlyList<IndexedTransaction> batch, List<int> pending, AppendHead head, DateTimeOffset committedAt)
     {
         var jsons = new byte[pending.Count][];
         var chain = LowerHex.IsHash(head.ChainHash) ? Convert.FromHexString(head.ChainHash) : null;
@@ -127,7 +133,7 @@ public sealed partial class RegisterStore
 
         for (var k = 0; k < pending.Count; k++)
         {
-            var tx = batch[pending[k]];
+            var tx = batch[pending[k]].Transaction;
             ChainHash.Next(chain, tx.TxIdBytes.Span, chain);
             var commit = new CommitInfo(tx.TxId, head.Height + k, LowerHex.Encode(chain), null, committedAt);
             jsons[k] = CommittedTransactionJson.ToUtf8Bytes(tx.RawJson.Span, commit);
@@ -136,23 +142,23 @@ public sealed partial class RegisterStore
         return (jsons, LowerHex.Encode(chain));
     }
 
-    private static RedisKey[] AppendKeys(string id) =>
-        [RegisterKeys.Meta(id), RegisterKeys.Head(id), RegisterKeys.Transactions(id), RegisterKeys.TxIds(id), RegisterKeys.Sequences(id)];
-
-    private static RedisValue[] AppendArguments(
-        IReadOnlyList<ParsedTransaction> batch, List<int> pending, AppendHead head, string newChainHash, byte[][] jsons)
+    /// <summary>The script's keys and arguments (layout: <see cref="AppendScript"/>); sequences are the expected head's.</summary>
+    private static (RedisKey[] Keys, RedisValue[] Arguments) AppendCall(string id, IReadOnlyList<IndexedTransaction> batch,
+        List<int> pending, AppendHead head, string newChainHash, byte[][] jsons)
     {
-        var args = new RedisValue[3 + 2 * pending.Count];
-        args[0] = head.Height;
-        args[1] = head.ChainHash;
-        args[2] = newChainHash;
+        var indexes = new IndexBatch(id);
+        var args = new List<RedisValue>(8 * pending.Count + 8) { head.Height, head.ChainHash, newChainHash, pending.Count };
         for (var k = 0; k < pending.Count; k++)
         {
-            args[3 + 2 * k] = batch[pending[k]].TxId;
-            args[4 + 2 * k] = jsons[k];
+            var (tx, index) = batch[pending[k]];
+            args.Add(tx.TxId);
+            args.Add(jsons[k]);
+            indexes.Add(head.Height + k, index);
         }
 
-        return args;
+        indexes.AddArguments(args);
+        return ([RegisterKeys.Meta(id), RegisterKeys.Head(id), RegisterKeys.Transactions(id), RegisterKeys.TxIds(id),
+            RegisterKeys.Sequences(id), RegisterKeys.Types(id), .. indexes.Keys], [.. args]);
     }
 
     private async Task ResolveExistingAsync(

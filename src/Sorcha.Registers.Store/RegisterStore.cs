@@ -18,7 +18,7 @@ public sealed partial class RegisterStore(IConnectionMultiplexer redis, AppendDu
         redis.call('HMSET', KEYS[1], 'name', ARGV[1], 'owner', ARGV[2], 'createdAt', ARGV[3], 'publicKey', ARGV[4],
           'sealedKey', ARGV[5])
         redis.call('HMSET', KEYS[2], 'height', '0', 'chainHash', ARGV[6], 'sealed', '0', 'dockets', '0',
-          'lastDocketHash', ARGV[7], 'treeFrontier', '')
+          'lastDocketHash', ARGV[7], 'treeFrontier', '', 'indexedFrom', '0', 'backfilled', '0', 'indexEntries', '0')
         return 1
         """;
 

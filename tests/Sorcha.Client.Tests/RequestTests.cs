@@ -39,6 +39,23 @@ public sealed class RequestTests
     }
 
     [Fact]
+    public async Task Register_filters_are_sent_escaped_and_only_when_given_and_stats_read_their_counts()
+    {
+        var stub = new StubHandler(request => request.RequestUri!.AbsolutePath.EndsWith("/stats", StringComparison.Ordinal)
+            ? StubHandler.Json(HttpStatusCode.OK, """{"height":3,"dockets":1,"lastSealedAt":null,"byType":{"Action":2}}""")
+            : StubHandler.Json(HttpStatusCode.OK, """{"items":[],"page":1,"pageSize":20,"totalCount":0}"""));
+        using var http = stub.Client();
+        var registers = new SorchaClient(http).Registers;
+        await registers.GetTransactionsAsync("r", new RegisterTransactionFilter(Wallet: "ws1x", BlueprintId: "a&b={c}"), pageSize: 5);
+        await registers.GetTransactionsAsync("r", new RegisterTransactionFilter(InstanceId: "i"));
+        var stats = await registers.GetStatsAsync("r");
+
+        Assert.Equal(["/api/registers/r/transactions?wallet=ws1x&blueprintId=a%26b%3D%7Bc%7D&pageSize=5",
+            "/api/registers/r/transactions?instanceId=i", "/api/registers/r/stats"], stub.Requests.Select(r => r.Uri.PathAndQuery));
+        Assert.Equal((3L, 1L, (string?)null, 2L), (stats.Height, stats.Dockets, stats.LastSealedAt, stats.ByType["Action"]));
+    }
+
+    [Fact]
     public async Task Envelopes_leave_out_the_fields_their_scheme_has_not()
     {
         var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.OK, """{"data":"AAE="}"""));

@@ -19,4 +19,21 @@ public static class Poll
 
         return true;
     }
+
+    /// <returns>Whether <paramref name="condition"/>, which asks a store or a service, held within <paramref name="patience"/>.</returns>
+    public static async Task<bool> UntilAsync(Func<Task<bool>> condition, TimeSpan patience)
+    {
+        var deadline = DateTime.UtcNow + patience;
+        while (!await condition())
+        {
+            if (DateTime.UtcNow > deadline)
+            {
+                return false;
+            }
+
+            await Task.Delay(10);
+        }
+
+        return true;
+    }
 }

@@ -1,7 +1,9 @@
 using Sorcha.Events;
 using Sorcha.Register.Service.Dockets;
+using Sorcha.Register.Service.Indexes;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Register.Service.Sealing;
+using Sorcha.Register.Service.Stats;
 using Sorcha.Register.Service.Storage;
 using Sorcha.Register.Service.Transactions;
 using Sorcha.Register.Service.Verification;
@@ -13,6 +15,7 @@ builder.AddServiceDefaults();
 builder.AddRegisterStorage();
 builder.AddDocketSealer();
 builder.AddLiveEvents();
+builder.AddIndexBackfill();
 builder.Services.AddSingleton<VerifyBudget>();
 
 var app = builder.Build();
@@ -23,4 +26,5 @@ app.MapRegisterTransactionsApi();
 app.MapDocketsApi();
 app.MapVerificationApi();
 app.MapWritersApi();
+app.MapRegisterStatsApi();
 app.Run();

@@ -37,6 +37,7 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(ConsistencyProof))]
 [JsonSerializable(typeof(RegisterWriters))]
 [JsonSerializable(typeof(RegisterVerification))]
+[JsonSerializable(typeof(RegisterStats))]
 [JsonSerializable(typeof(Transaction))]
 [JsonSerializable(typeof(CommittedTransaction))]
 [JsonSerializable(typeof(Paged<CommittedTransaction>), TypeInfoPropertyName = "PageCommittedTransaction")]

@@ -43,3 +43,15 @@ public sealed record RegisterVerification(
 
 /// <summary>One line of a register export: a committed transaction, or (after all of them) a docket.</summary>
 public sealed record RegisterExportEntry(CommittedTransaction? Transaction, Docket? Docket);
+
+/// <summary>
+/// <c>GET /api/registers/{id}/transactions?wallet&amp;blueprintId&amp;instanceId</c>: only the transactions every given
+/// filter matches. <see cref="Wallet"/> matches the sender and every recipient of the payload's envelopes.
+/// </summary>
+public sealed record RegisterTransactionFilter(string? Wallet = null, string? BlueprintId = null, string? InstanceId = null);
+
+/// <summary>
+/// <c>GET /api/registers/{id}/stats</c>. <see cref="LastSealedAt"/> is the last docket's sealedAt as signed (null before
+/// the first); <see cref="ByType"/> counts transactions per metadata type (untyped ones are in no entry).
+/// </summary>
+public sealed record RegisterStats(long Height, long Dockets, string? LastSealedAt, IReadOnlyDictionary<string, long> ByType);

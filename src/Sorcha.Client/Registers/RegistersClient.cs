@@ -26,6 +26,35 @@ public sealed class RegistersClient
         _transport.GetAsync(ApiTransport.Paging(Path(registerId) + "/transactions", page, pageSize), Json.PageCommittedTransaction,
             cancellationToken);
 
+    /// <summary>
+    /// Only the committed transactions <paramref name="filter"/> matches, in sequence order; <c>totalCount</c> counts
+    /// all of them. Several filters combine (AND) and may be refused with 422 when they are too broad together.
+    /// </summary>
+    public Task<Paged<CommittedTransaction>> GetTransactionsAsync(string registerId, RegisterTransactionFilter filter, int? page = null,
+        int? pageSize = null, CancellationToken cancellationToken = default)
+    {
+        var query = new List<string>();
+        void Add(string name, object? value)
+        {
+            if (value is not null)
+            {
+                query.Add(name + "=" + ApiTransport.Escape(FormattableString.Invariant($"{value}")));
+            }
+        }
+
+        Add("wallet", filter.Wallet);
+        Add("blueprintId", filter.BlueprintId);
+        Add("instanceId", filter.InstanceId);
+        Add("page", page);
+        Add("pageSize", pageSize);
+        var path = Path(registerId) + "/transactions" + (query.Count == 0 ? "" : "?" + string.Join('&', query));
+        return _transport.GetAsync(path, Json.PageCommittedTransaction, cancellationToken);
+    }
+
+    /// <summary>Height, dockets, the last seal and the transactions per metadata type, read together.</summary>
+    public Task<RegisterStats> GetStatsAsync(string registerId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(registerId) + "/stats", Json.RegisterStats, cancellationToken);
+
     public Task<CommittedTransaction> GetTransactionAsync(string registerId, string txId, CancellationToken cancellationToken = default) =>
         _transport.GetAsync($"{Path(registerId)}/transactions/{ApiTransport.Escape(txId)}", Json.CommittedTransaction, cancellationToken);
 

@@ -30,6 +30,8 @@ public sealed class LimitsOptions
     public ConnectionOptions Connections { get; set; } = new();
 
     public QuotaOptions Quotas { get; set; } = new();
+
+    public IndexOptions Indexes { get; set; } = new();
 }
 
 /// <summary>A token bucket per caller: the token's subject, or the client's IP address when there is no token.</summary>
@@ -167,4 +169,24 @@ public sealed class QuotaOptions
 
     /// <summary>Instances a caller has created that are not complete yet (completing one frees its slot).</summary>
     public int OpenInstances { get; set; } = 10_000;
+}
+
+/// <summary>
+/// A register's indexes (docs/reliability.md, "Register indexes"): what one transaction may add to them, and how much
+/// a filtered read may walk.
+/// </summary>
+public sealed class IndexOptions
+{
+    /// <summary>
+    /// Distinct recipient addresses one transaction's payload may name (<c>payload.envelopes[*].recipient</c>); the
+    /// Transaction service refuses more with 422, so every committed transaction is indexed whole. 100: the Wallet's
+    /// sealed transactions take at most 100 recipients and a blueprint at most 100 participants.
+    /// </summary>
+    public int MaxRecipients { get; set; } = 100;
+
+    /// <summary>
+    /// Entries a filtered read with several filters may walk (its smallest index); more is 422. A walk reads 1,000 per
+    /// round trip from that index and as many from each other one.
+    /// </summary>
+    public long FilterBudget { get; set; } = 100_000;
 }

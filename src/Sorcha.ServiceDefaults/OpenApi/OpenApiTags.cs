@@ -13,7 +13,7 @@ internal static class OpenApiTags
         ["Wallets"] = "Create, recover, list and delete the caller's wallets (a signing and an encryption key pair each).",
         ["Signing"] = "Signatures with a wallet's key, their verification, and signed transactions prepared by a wallet.",
         ["Encryption"] = "Wallet-to-wallet envelopes: seal data for a wallet, open an envelope addressed to one of yours.",
-        ["Registers"] = "Append-only registers and who may write to them.",
+        ["Registers"] = "Append-only registers, their counts, and who may write to them.",
         ["Register transactions"] = "The committed transactions of a register and their inclusion proofs.",
         ["Dockets"] = "Sealed, signed dockets of a register and consistency proofs between them.",
         ["Verification"] = "Whole-register verification and the export that lets anyone verify offline.",

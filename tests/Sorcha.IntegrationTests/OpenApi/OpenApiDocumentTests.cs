@@ -24,7 +24,7 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
                 "GET /api/registers/{id}/transactions/{txId}", "GET /api/registers/{id}/transactions/{txId}/proof",
                 "GET /api/registers/{id}/dockets", "GET /api/registers/{id}/dockets/{number}", "GET /api/registers/{id}/verify",
                 "GET /api/registers/{id}/export", "GET /api/registers/{id}/consistency", "GET /api/registers/{id}/writers",
-                "PUT /api/registers/{id}/writers/{subject}", "DELETE /api/registers/{id}/writers/{subject}",
+                "PUT /api/registers/{id}/writers/{subject}", "DELETE /api/registers/{id}/writers/{subject}", "GET /api/registers/{id}/stats",
             ]
         },
         {

@@ -49,6 +49,9 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
         Assert.Contains((string)InstanceKeys.Steps(instance)!, keys);
         Assert.Contains((string)InstanceKeys.List(InstanceKeys.Wallet(wallet), "completed", null)!, keys);
         Assert.Contains((string)RegisterKeys.Dockets(register)!, keys);
+        Assert.Contains((string)RegisterKeys.ByWallet(register, wallet)!, keys);
+        Assert.Contains((string)RegisterKeys.ByInstance(register, instance)!, keys);
+        Assert.Contains((string)RegisterKeys.Types(register)!, keys);
         // The quota counts of the caller (the open-instance set is gone: the instance completed, freeing its slot).
         Assert.Contains((string)WalletRedisKeys.Owner("key-catalogue")!, keys);
         Assert.Contains((string)RegisterKeys.Owned("key-catalogue")!, keys);
@@ -56,8 +59,10 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
         Assert.DoesNotContain((string)InstanceKeys.OpenOf("key-catalogue")!, keys);
 
         // Every register and instance in Redis, not only ours: the groups come from the catalogues, the ids from the scan.
-        var groups = keys.Select(k => Regex.Match(k, @"^reg:\{([0-9a-f]{32})\}")).Where(m => m.Success)
-            .Select(m => RegisterKeys.OfRegister(m.Groups[1].Value))
+        // A register's group: its fixed keys and every key of it in Redis (its index keys are named by their values).
+        var groups = keys.Select(k => (Key: k, Match: Regex.Match(k, @"^reg:\{([0-9a-f]{32})\}"))).Where(x => x.Match.Success)
+            .GroupBy(x => x.Match.Groups[1].Value)
+            .Select(g => (IReadOnlyList<RedisKey>)[.. RegisterKeys.OfRegister(g.Key), .. g.Select(x => (RedisKey)x.Key)])
             .Append(keys.Where(k => k.StartsWith("{work}:", StringComparison.Ordinal)).Select(k => (RedisKey)k).ToList())
             .Append([BlueprintKeys.Index, BlueprintKeys.Sequence])
             .Append(BlueprintKeys.OfOwner("key-catalogue"))

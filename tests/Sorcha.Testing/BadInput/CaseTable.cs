@@ -168,7 +168,7 @@ public sealed class CaseTable
     {
         foreach (var query in new[] { "page=0", "page=-1", "page=abc", "page=1.5", "page=99999999999", "pageSize=0", "pageSize=101", "pageSize=-5", "pageSize=x1" })
         {
-            Add(new BadInputCase($"GET {path} · paging: {query}", HttpMethod.Get, $"{path}?{query}", [400]));
+            Add(new BadInputCase($"GET {path} · paging: {query}", HttpMethod.Get, $"{path}{(path.Contains('?') ? '&' : '?')}{query}", [400]));
         }
     }
 

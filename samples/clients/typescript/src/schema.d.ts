@@ -176,6 +176,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/registers/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A register's height, dockets, last seal and committed transactions per metadata type.
+         * @description byType counts transactions by metadata.type (types of 1 to 256 characters, the first 1,000 distinct ones); a transaction without a type is in no entry, so height minus their sum counts them.
+         */
+        get: operations["GetRegisterStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/registers": {
         parameters: {
             query?: never;
@@ -218,7 +238,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Committed transactions in sequence order, paged. */
+        /**
+         * Committed transactions in sequence order, paged; optionally only those of a wallet, blueprint and/or instance.
+         * @description wallet: the sender, or a recipient of one of the payload's envelopes. Filters combine (AND) and are served from the register's indexes; several filters may walk at most Limits:Indexes:FilterBudget entries (else 422).
+         */
         get: operations["ListRegisterTransactions"];
         put?: never;
         post?: never;
@@ -797,6 +820,16 @@ export interface components {
             headChainHash: string;
             publicKey: string;
             createdAt: string;
+        };
+        RegisterStatsDto: {
+            /** Format: int64 */
+            height: number | string;
+            /** Format: int64 */
+            dockets: number | string;
+            lastSealedAt: null | string;
+            byType: {
+                [key: string]: number | string;
+            };
         };
         RegisterWritersDto: {
             registerId: string;
@@ -2128,6 +2161,82 @@ export interface operations {
             };
         };
     };
+    GetRegisterStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterStatsDto"];
+                };
+            };
+            /** @description No token, or a token that is not valid here. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Over the caller's rate limit; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The gateway could not reach the service. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable or the service is over its work limit; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No answer within the time limit. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     ListRegisters: {
         parameters: {
             query?: {
@@ -2391,6 +2500,12 @@ export interface operations {
             query?: {
                 page?: number | string;
                 pageSize?: number | string;
+                /** @description A wallet address: the sender, or a recipient of one of the payload's envelopes. */
+                wallet?: string;
+                /** @description metadata.blueprintId, 1 to 256 characters. */
+                blueprintId?: string;
+                /** @description metadata.instanceId, 1 to 256 characters. */
+                instanceId?: string;
             };
             header?: never;
             path: {
@@ -2429,6 +2544,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,12 @@
+using System.ComponentModel;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.Extensions.Options;
 using Sorcha.Ledger.Dockets;
+using Sorcha.Register.Service.Indexes;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Register.Service.Transactions;
@@ -14,8 +18,12 @@ public static class RegisterTransactionsApi
     {
         var group = app.MapGroup("/api/registers/{id}/transactions").RequireAuthorization().WithTags("Register transactions");
         group.MapGet("/", List).WithName("ListRegisterTransactions")
-            .WithSummary("Committed transactions in sequence order, paged.")
-            .ProducesProblem(StatusCodes.Status404NotFound);
+            .WithSummary("Committed transactions in sequence order, paged; optionally only those of a wallet, blueprint and/or instance.")
+            .WithDescription("wallet: the sender, or a recipient of one of the payload's envelopes. Filters combine (AND) and are " +
+                "served from the register's indexes; several filters may walk at most Limits:Indexes:FilterBudget entries (else 422).")
+            .ProducesValidationProblem()
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status422UnprocessableEntity);
         group.MapGet("/{txId}", Get).WithName("GetRegisterTransaction").WithSummary("One committed transaction.")
             .ProducesProblem(StatusCodes.Status404NotFound);
         group.MapGet("/{txId}/proof", Proof).WithName("GetInclusionProof")
@@ -25,9 +33,54 @@ public static class RegisterTransactionsApi
         return group;
     }
 
-    private static Task<Results<Ok<Paged<StoredTransaction>>, ValidationProblem, ProblemHttpResult>> List(
-        string id, int? page, int? pageSize, RegisterStore store) =>
-        RegisterPages.ReadAsync(id, page, pageSize, store, state => state.Height, store.GetTransactionsAsync);
+    /// <summary>Without a filter, every transaction as before; with one or more, the matching ones from the indexes.</summary>
+    private static async Task<Results<Ok<Paged<StoredTransaction>>, ValidationProblem, ProblemHttpResult, RetryLater>> List(
+        string id, int? page, int? pageSize,
+        [Description("A wallet address: the sender, or a recipient of one of the payload's envelopes.")] string? wallet,
+        [Description("metadata.blueprintId, 1 to 256 characters.")] string? blueprintId,
+        [Description("metadata.instanceId, 1 to 256 characters.")] string? instanceId, RegisterStore store,
+        IndexBackfill backfill, IOptions<LimitsOptions> limits)
+    {
+        var errors = new FieldErrors();
+        var filter = TransactionFilterQuery.Read(wallet, blueprintId, instanceId, errors);
+        if (filter.IsEmpty && !errors.Any)
+        {
+            return await RegisterPages.ReadAsync(id, page, pageSize, store, state => state.Height, store.GetTransactionsAsync) switch
+            {
+                { Result: Ok<Paged<StoredTransaction>> ok } => ok,
+                { Result: ValidationProblem invalid } => invalid,
+                { Result: var other } => (ProblemHttpResult)other,
+            };
+        }
+
+        if (PageQuery.Validate(page, pageSize, out var query) is { } pageErrors)
+        {
+            foreach (var (field, messages) in pageErrors)
+            {
+                Array.ForEach(messages, message => errors.Add(field, message));
+            }
+        }
+
+        if (errors.Any)
+        {
+            return TypedResults.ValidationProblem(errors.ToDictionary());
+        }
+
+        var budget = limits.Value.Indexes.FilterBudget;
+        var found = await store.FindTransactionsAsync(id, filter, query.Skip, query.PageSize, budget);
+        switch (found.Outcome)
+        {
+            case FilterOutcome.UnknownRegister:
+                return RegisterProblems.NotFound(id);
+            case FilterOutcome.NotIndexed:
+                backfill.Request(id);
+                return RegisterProblems.NotIndexedYet(id);
+            case FilterOutcome.OverBudget:
+                return RegisterProblems.FilterOverBudget(found.Smallest, budget);
+            default:
+                return TypedResults.Ok(new Paged<StoredTransaction>(found.Items, query.Page, query.PageSize, found.Total));
+        }
+    }
 
     private static async Task<Results<Ok<StoredTransaction>, ProblemHttpResult>> Get(string id, string txId, RegisterStore store)
     {

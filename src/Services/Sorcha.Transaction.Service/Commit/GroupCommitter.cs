@@ -18,15 +18,15 @@ public sealed class GroupCommitter(RegisterStore store, LiveEvents events, ILogg
     /// Submits many at once (each register's share joins its lane in one go); results in input order, each the commit,
     /// or null when the register does not exist, or failed when Redis did (nothing acknowledged).
     /// </summary>
-    public IReadOnlyList<Task<AppendedTransaction?>> SubmitMany(IReadOnlyList<ParsedTransaction> transactions)
+    public IReadOnlyList<Task<AppendedTransaction?>> SubmitMany(IReadOnlyList<IndexedTransaction> transactions)
     {
         if (transactions.Count == 1)
         {
-            return LaneFor(transactions[0].RegisterId).Enqueue(transactions); // a single POST: nothing to group
+            return LaneFor(transactions[0].Transaction.RegisterId).Enqueue(transactions); // a single POST: nothing to group
         }
 
         var tasks = new Task<AppendedTransaction?>[transactions.Count];
-        foreach (var group in transactions.Select((tx, i) => (tx, i)).GroupBy(x => x.tx.RegisterId, StringComparer.Ordinal))
+        foreach (var group in transactions.Select((tx, i) => (tx, i)).GroupBy(x => x.tx.Transaction.RegisterId, StringComparer.Ordinal))
         {
             var items = group.ToList();
             var laneTasks = LaneFor(group.Key).Enqueue([.. items.Select(x => x.tx)]);
@@ -38,6 +38,10 @@ public sealed class GroupCommitter(RegisterStore store, LiveEvents events, ILogg
 
         return tasks;
     }
+
+    /// <summary>Each indexed from its own JSON (<see cref="IndexedTransaction.Of"/>), with no limit on its recipients.</summary>
+    public IReadOnlyList<Task<AppendedTransaction?>> SubmitMany(IReadOnlyList<ParsedTransaction> transactions) =>
+        SubmitMany([.. transactions.Select(IndexedTransaction.Of)]);
 
     private RegisterLane LaneFor(string registerId) =>
         _lanes.GetOrAdd(registerId, id => new RegisterLane(id, store, this, events, logger));

@@ -25,7 +25,7 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
 
     public string RegisterId => registerId;
 
-    public Task<AppendedTransaction?>[] Enqueue(IReadOnlyList<ParsedTransaction> transactions)
+    public Task<AppendedTransaction?>[] Enqueue(IReadOnlyList<IndexedTransaction> transactions)
     {
         var tasks = new Task<AppendedTransaction?>[transactions.Count];
         var start = false;
@@ -97,7 +97,7 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
             if (items[i].Status == AppendStatus.Created)
             {
                 _ = events.ToRegisterAsync(registerId, LiveEvents.Names.TransactionAppended,
-                    new TransactionAppended(registerId, batch[i].Transaction.TxId, items[i].Transaction.Sequence, at));
+                    new TransactionAppended(registerId, batch[i].Transaction.Transaction.TxId, items[i].Transaction.Sequence, at));
             }
         }
     }
@@ -114,9 +114,9 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
 
             var count = 0;
             long bytes = 0;
-            while (count < _queue.Count && count < MaxBatch && (count == 0 || bytes + _queue[count].Transaction.RawJson.Length <= MaxBatchBytes))
+            while (count < _queue.Count && count < MaxBatch && (count == 0 || bytes + _queue[count].Transaction.Transaction.RawJson.Length <= MaxBatchBytes))
             {
-                bytes += _queue[count].Transaction.RawJson.Length;
+                bytes += _queue[count].Transaction.Transaction.RawJson.Length;
                 count++;
             }
 
@@ -126,9 +126,9 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
         }
     }
 
-    private sealed class Pending(ParsedTransaction transaction)
+    private sealed class Pending(IndexedTransaction transaction)
     {
-        public ParsedTransaction Transaction { get; } = transaction;
+        public IndexedTransaction Transaction { get; } = transaction;
 
         public TaskCompletionSource<AppendedTransaction?> Completion { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
     }

@@ -1,8 +1,10 @@
 using System.Security.Claims;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.Extensions.Options;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Transaction.Service.Commit;
 
@@ -20,7 +22,8 @@ public static class BatchApi
     public const int MaxBatchBytes = 16 * 1024 * 1024;
 
     internal static async Task<Results<Ok<BatchResponse>, ValidationProblem, ProblemHttpResult>> Submit(
-        HttpRequest request, ClaimsPrincipal user, RegisterStore store, GroupCommitter commits, CancellationToken cancellationToken)
+        HttpRequest request, ClaimsPrincipal user, RegisterStore store, GroupCommitter commits, IOptions<LimitsOptions> limits,
+        CancellationToken cancellationToken)
     {
         if (RequestBody.NotJson(request) is { } notJson)
         {
@@ -62,7 +65,8 @@ public static class BatchApi
                 });
             }
 
-            var (results, _) = await SubmissionPipeline.RunAsync([.. array.EnumerateArray()], new WriteRights(user, store), commits);
+            var (results, _) = await SubmissionPipeline.RunAsync([.. array.EnumerateArray()], new WriteRights(user, store), commits,
+                limits.Value.Indexes.MaxRecipients);
             return TypedResults.Ok(new BatchResponse(results));
         }
     }

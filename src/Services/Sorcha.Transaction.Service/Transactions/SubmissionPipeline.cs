@@ -7,25 +7,27 @@ using Sorcha.Transaction.Service.Commit;
 namespace Sorcha.Transaction.Service.Transactions;
 
 /// <summary>
-/// The one submission pipeline, for both routes: size → parse (400) → verify (422), across cores → write rights (403)
-/// → group commit (201, 200, unknown register 422, store 503). A single POST is a batch of one; each item's result
-/// carries the status a single POST answers (<see cref="TransactionProblems"/>).
+/// The one submission pipeline, for both routes: size → parse (400) → verify, then what it adds to the register's
+/// indexes (422), across cores → write rights (403) → group commit (201, 200, unknown register 422, store 503). A
+/// single POST is a batch of one; each item's result carries the status a single POST answers (<see cref="TransactionProblems"/>).
 /// </summary>
 internal static class SubmissionPipeline
 {
     /// <returns>One result per item, in order, and what each item parsed to (for a 201's Location; null if refused before the commit).</returns>
+    /// <param name="maxRecipients">Limits:Indexes:MaxRecipients, the distinct recipients one transaction may name.</param>
     public static async Task<(BatchItemResult[] Results, ParsedTransaction?[] Parsed)> RunAsync(JsonElement[] items,
-        WriteRights rights, GroupCommitter commits)
+        WriteRights rights, GroupCommitter commits, int maxRecipients)
     {
         var results = new BatchItemResult?[items.Length];
         var parsed = new ParsedTransaction?[items.Length];
+        var indexes = new TransactionIndex?[items.Length];
         if (items.Length == 1)
         {
-            results[0] = Check(items[0], out parsed[0]); // a single POST: nothing to spread over the cores
+            results[0] = Check(items[0], maxRecipients, out parsed[0], out indexes[0]); // a single POST: nothing to spread over the cores
         }
         else
         {
-            Parallel.For(0, items.Length, i => results[i] = Check(items[i], out parsed[i]));
+            Parallel.For(0, items.Length, i => results[i] = Check(items[i], maxRecipients, out parsed[i], out indexes[i]));
         }
 
         for (var i = 0; i < items.Length; i++)
@@ -37,7 +39,7 @@ internal static class SubmissionPipeline
         }
 
         var accepted = Enumerable.Range(0, items.Length).Where(i => parsed[i] is not null).ToArray();
-        var tasks = commits.SubmitMany([.. accepted.Select(i => parsed[i]!)]);
+        var tasks = commits.SubmitMany([.. accepted.Select(i => new IndexedTransaction(parsed[i]!, indexes[i]!))]);
         for (var k = 0; k < accepted.Length; k++)
         {
             results[accepted[k]] = await CommittedAsync(parsed[accepted[k]]!, tasks[k]);
@@ -46,9 +48,10 @@ internal static class SubmissionPipeline
         return (results, parsed)!; // every result is set by now
     }
 
-    private static BatchItemResult? Check(JsonElement item, out ParsedTransaction? transaction)
+    private static BatchItemResult? Check(JsonElement item, int maxRecipients, out ParsedTransaction? transaction, out TransactionIndex? index)
     {
         transaction = null;
+        index = null;
         if (JsonMarshal.GetRawUtf8Value(item).Length > TransactionsApi.MaxTransactionBytes)
         {
             return Failed(TransactionProblems.TooLarge);
@@ -64,7 +67,15 @@ internal static class SubmissionPipeline
             return Failed(TransactionProblems.Rejected(reason));
         }
 
-        transaction = parsed;
+        // The recipients are read here, in .NET, so that the append script only writes; more than the limit would let one
+        // transaction add unbounded index entries, and indexing only some would make the wallet filter miss it.
+        var recipients = PayloadRecipients.Read(item.GetProperty(TransactionFields.Payload));
+        if (recipients.Count > maxRecipients)
+        {
+            return Failed(TransactionProblems.TooManyRecipients(recipients.Count, maxRecipients));
+        }
+
+        (transaction, index) = (parsed, TransactionIndex.Of(parsed.Sender, parsed.Metadata, recipients));
         return null;
     }
 

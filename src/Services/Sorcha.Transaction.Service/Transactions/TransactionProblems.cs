@@ -1,3 +1,4 @@
+using System.Globalization;
 using Sorcha.Ledger.Transactions;
 using Sorcha.ServiceDefaults.Api;
 
@@ -28,6 +29,11 @@ public static class TransactionProblems
     }
 
     public static ItemProblem Rejected(string reason) => Item(StatusCodes.Status422UnprocessableEntity, "Transaction rejected", reason);
+
+    /// <summary>422: the payload names more distinct recipients than a register indexes for one transaction.</summary>
+    public static ItemProblem TooManyRecipients(int count, int limit) => Item(StatusCodes.Status422UnprocessableEntity, "Too many recipients",
+        string.Create(CultureInfo.InvariantCulture,
+            $"payload.envelopes name {count:N0} distinct recipients; a transaction may name at most {limit:N0} (Limits:Indexes:MaxRecipients)."));
 
     public static ItemProblem UnknownRegister(string registerId) => Item(StatusCodes.Status422UnprocessableEntity, "Unknown register",
         $"unknown register: no register has the id '{registerId}'.");

@@ -1,5 +1,6 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.Extensions.Options;
 using Microsoft.AspNetCore.Mvc;
 using Sorcha.Ledger.Formats;
 using Sorcha.Registers.Store;
@@ -43,7 +44,8 @@ public static class TransactionsApi
 
     /// <summary>A batch of one through <see cref="SubmissionPipeline"/>, its item's problem answered as a document of its own.</summary>
     private static async Task<Results<Created<StoredTransaction>, Ok<StoredTransaction>, ValidationProblem, ProblemHttpResult, RetryLater>> Submit(
-        HttpRequest request, ClaimsPrincipal user, RegisterStore store, GroupCommitter commits, CancellationToken cancellationToken)
+        HttpRequest request, ClaimsPrincipal user, RegisterStore store, GroupCommitter commits, IOptions<LimitsOptions> limits,
+        CancellationToken cancellationToken)
     {
         if (RequestBody.NotJson(request) is { } notJson)
         {
@@ -62,7 +64,8 @@ public static class TransactionsApi
 
         using (document)
         {
-            var (results, parsed) = await SubmissionPipeline.RunAsync([document.RootElement], new WriteRights(user, store), commits);
+            var (results, parsed) = await SubmissionPipeline.RunAsync([document.RootElement], new WriteRights(user, store), commits,
+                limits.Value.Indexes.MaxRecipients);
             return results[0] switch
             {
                 { Status: StatusCodes.Status201Created } created => TypedResults.Created(

@@ -33,6 +33,7 @@ public abstract class RegisterAndTransactionRoutesSuite(BadInputTarget target) :
         {
             ["register"] = register,
             ["txId"] = committed.TxId,
+            ["wallet"] = committed.Transaction.Sender,
             ["pending"] = JsonSerializer.Serialize(pending.Transaction, SorchaJsonContext.Default.Transaction),
             ["pendingTxId"] = pending.TxId,
             ["unknownRegister"] = Guid.NewGuid().ToString("N"),
@@ -78,13 +79,26 @@ public abstract class RegisterAndTransactionRoutesSuite(BadInputTarget target) :
 
         t.Tokens(get, "/api/registers", "register");
         t.Paging("/api/registers");
-        foreach (var suffix in new[] { "", "/transactions", "/dockets", "/verify", "/export" })
+        foreach (var suffix in new[] { "", "/transactions", "/dockets", "/verify", "/export", "/stats", "/transactions?instanceId=i" })
         {
             t.Tokens(get, "/api/registers/{register}" + suffix, "register");
             t.Ids(get, "/api/registers/{id}" + suffix, [404], null, unknownRegisters);
         }
 
         t.Paging("/api/registers/{register}/transactions");
+        t.Paging("/api/registers/{register}/transactions?wallet={wallet}&blueprintId=b");
+
+        // Register indexes: the filters' values (a wallet address; ids of 1 to 256 characters).
+        foreach (var (what, query) in new[]
+        {
+            ("wallet: not an address", "wallet=ws1nope"), ("wallet: empty", "wallet="), ("wallet: in upper case", "wallet={wallet:upper}"),
+            ("wallet: 4,000 characters", "wallet=" + new string('w', 4000)), ("blueprintId: empty", "blueprintId="),
+            ("blueprintId: 257 characters", "blueprintId=" + new string('b', 257)), ("instanceId: empty", "instanceId="),
+            ("instanceId: 4,000 characters", "instanceId=" + new string('i', 4000)),
+        })
+        {
+            t.Add(get, "/api/registers/{register}/transactions?" + query, "filter " + what, [400]);
+        }
         t.Paging("/api/registers/{register}/dockets");
         foreach (var suffix in new[] { "", "/proof" })
         {

@@ -6,6 +6,7 @@ using Microsoft.Kiota.Abstractions;
 using Sorcha.Samples.Client.Generated.Api.Registers.Item.Consistency;
 using Sorcha.Samples.Client.Generated.Api.Registers.Item.Dockets;
 using Sorcha.Samples.Client.Generated.Api.Registers.Item.Export;
+using Sorcha.Samples.Client.Generated.Api.Registers.Item.Stats;
 using Sorcha.Samples.Client.Generated.Api.Registers.Item.Transactions;
 using Sorcha.Samples.Client.Generated.Api.Registers.Item.Verify;
 using Sorcha.Samples.Client.Generated.Api.Registers.Item.Writers;
@@ -37,6 +38,11 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item
         public global::Sorcha.Samples.Client.Generated.Api.Registers.Item.Export.ExportRequestBuilder Export
         {
             get => new global::Sorcha.Samples.Client.Generated.Api.Registers.Item.Export.ExportRequestBuilder(PathParameters, RequestAdapter);
+        }
+        /// <summary>The stats property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Registers.Item.Stats.StatsRequestBuilder Stats
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Registers.Item.Stats.StatsRequestBuilder(PathParameters, RequestAdapter);
         }
         /// <summary>The transactions property</summary>
         public global::Sorcha.Samples.Client.Generated.Api.Registers.Item.Transactions.TransactionsRequestBuilder Transactions

@@ -35,7 +35,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item.Transactions
         /// </summary>
         /// <param name="pathParameters">Path parameters for the request</param>
         /// <param name="requestAdapter">The request adapter to use to execute the requests.</param>
-        public TransactionsRequestBuilder(Dictionary<string, object> pathParameters, IRequestAdapter requestAdapter) : base(requestAdapter, "{+baseurl}/api/registers/{id}/transactions{?page*,pageSize*}", pathParameters)
+        public TransactionsRequestBuilder(Dictionary<string, object> pathParameters, IRequestAdapter requestAdapter) : base(requestAdapter, "{+baseurl}/api/registers/{id}/transactions{?blueprintId*,instanceId*,page*,pageSize*,wallet*}", pathParameters)
         {
         }
         /// <summary>
@@ -43,11 +43,11 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item.Transactions
         /// </summary>
         /// <param name="rawUrl">The raw URL to use for the request builder.</param>
         /// <param name="requestAdapter">The request adapter to use to execute the requests.</param>
-        public TransactionsRequestBuilder(string rawUrl, IRequestAdapter requestAdapter) : base(requestAdapter, "{+baseurl}/api/registers/{id}/transactions{?page*,pageSize*}", rawUrl)
+        public TransactionsRequestBuilder(string rawUrl, IRequestAdapter requestAdapter) : base(requestAdapter, "{+baseurl}/api/registers/{id}/transactions{?blueprintId*,instanceId*,page*,pageSize*,wallet*}", rawUrl)
         {
         }
         /// <summary>
-        /// Committed transactions in sequence order, paged.
+        /// wallet: the sender, or a recipient of one of the payload&apos;s envelopes. Filters combine (AND) and are served from the register&apos;s indexes; several filters may walk at most Limits:Indexes:FilterBudget entries (else 422).
         /// </summary>
         /// <returns>A <see cref="global::Sorcha.Samples.Client.Generated.Models.PagedOfStoredTransaction"/></returns>
         /// <param name="cancellationToken">Cancellation token to use when cancelling requests</param>
@@ -55,6 +55,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item.Transactions
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails">When receiving a 400 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 401 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 404 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 422 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 429 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 502 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 503 status code</exception>
@@ -74,6 +75,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item.Transactions
                 { "400", global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails.CreateFromDiscriminatorValue },
                 { "401", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "404", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "422", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "429", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "502", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "503", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
@@ -82,7 +84,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item.Transactions
             return await RequestAdapter.SendAsync<global::Sorcha.Samples.Client.Generated.Models.PagedOfStoredTransaction>(requestInfo, global::Sorcha.Samples.Client.Generated.Models.PagedOfStoredTransaction.CreateFromDiscriminatorValue, errorMapping, cancellationToken).ConfigureAwait(false);
         }
         /// <summary>
-        /// Committed transactions in sequence order, paged.
+        /// wallet: the sender, or a recipient of one of the payload&apos;s envelopes. Filters combine (AND) and are served from the register&apos;s indexes; several filters may walk at most Limits:Indexes:FilterBudget entries (else 422).
         /// </summary>
         /// <returns>A <see cref="RequestInformation"/></returns>
         /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
@@ -110,11 +112,31 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item.Transactions
             return new global::Sorcha.Samples.Client.Generated.Api.Registers.Item.Transactions.TransactionsRequestBuilder(rawUrl, RequestAdapter);
         }
         /// <summary>
-        /// Committed transactions in sequence order, paged.
+        /// wallet: the sender, or a recipient of one of the payload&apos;s envelopes. Filters combine (AND) and are served from the register&apos;s indexes; several filters may walk at most Limits:Indexes:FilterBudget entries (else 422).
         /// </summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Kiota", "1.0.0")]
         public partial class TransactionsRequestBuilderGetQueryParameters 
         {
+            /// <summary>metadata.blueprintId, 1 to 256 characters.</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+            [QueryParameter("blueprintId")]
+            public string? BlueprintId { get; set; }
+#nullable restore
+#else
+            [QueryParameter("blueprintId")]
+            public string BlueprintId { get; set; }
+#endif
+            /// <summary>metadata.instanceId, 1 to 256 characters.</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+            [QueryParameter("instanceId")]
+            public string? InstanceId { get; set; }
+#nullable restore
+#else
+            [QueryParameter("instanceId")]
+            public string InstanceId { get; set; }
+#endif
             #pragma warning disable CS1591
             [QueryParameter("page")]
             public int? Page { get; set; }
@@ -123,6 +145,16 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item.Transactions
             [QueryParameter("pageSize")]
             public int? PageSize { get; set; }
             #pragma warning restore CS1591
+            /// <summary>A wallet address: the sender, or a recipient of one of the payload&apos;s envelopes.</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+            [QueryParameter("wallet")]
+            public string? Wallet { get; set; }
+#nullable restore
+#else
+            [QueryParameter("wallet")]
+            public string Wallet { get; set; }
+#endif
         }
     }
 }
