@@ -5,6 +5,7 @@ using Microsoft.Kiota.Abstractions;
 using Sorcha.Samples.Client.Generated.Api.Auth;
 using Sorcha.Samples.Client.Generated.Api.Blueprints;
 using Sorcha.Samples.Client.Generated.Api.Execution;
+using Sorcha.Samples.Client.Generated.Api.Inbox;
 using Sorcha.Samples.Client.Generated.Api.Instances;
 using Sorcha.Samples.Client.Generated.Api.Registers;
 using Sorcha.Samples.Client.Generated.Api.Transactions;
@@ -35,6 +36,11 @@ namespace Sorcha.Samples.Client.Generated.Api
         public global::Sorcha.Samples.Client.Generated.Api.Execution.ExecutionRequestBuilder Execution
         {
             get => new global::Sorcha.Samples.Client.Generated.Api.Execution.ExecutionRequestBuilder(PathParameters, RequestAdapter);
+        }
+        /// <summary>The inbox property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Inbox.InboxRequestBuilder Inbox
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Inbox.InboxRequestBuilder(PathParameters, RequestAdapter);
         }
         /// <summary>The instances property</summary>
         public global::Sorcha.Samples.Client.Generated.Api.Instances.InstancesRequestBuilder Instances

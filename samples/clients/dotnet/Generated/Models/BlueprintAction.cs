@@ -44,6 +44,14 @@ namespace Sorcha.Samples.Client.Generated.Models
 #else
         public string Id { get; set; }
 #endif
+        /// <summary>The rejection property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public global::Sorcha.Samples.Client.Generated.Models.Rejection? Rejection { get; set; }
+#nullable restore
+#else
+        public global::Sorcha.Samples.Client.Generated.Models.Rejection Rejection { get; set; }
+#endif
         /// <summary>The routes property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -90,6 +98,7 @@ namespace Sorcha.Samples.Client.Generated.Models
                 { "dataSchema", n => { DataSchema = n.GetObjectValue<UntypedNode>(UntypedNode.CreateFromDiscriminatorValue); } },
                 { "disclosures", n => { Disclosures = n.GetCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.Disclosure>(global::Sorcha.Samples.Client.Generated.Models.Disclosure.CreateFromDiscriminatorValue)?.AsList(); } },
                 { "id", n => { Id = n.GetStringValue(); } },
+                { "rejection", n => { Rejection = n.GetObjectValue<global::Sorcha.Samples.Client.Generated.Models.Rejection>(global::Sorcha.Samples.Client.Generated.Models.Rejection.CreateFromDiscriminatorValue); } },
                 { "routes", n => { Routes = n.GetCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.Route>(global::Sorcha.Samples.Client.Generated.Models.Route.CreateFromDiscriminatorValue)?.AsList(); } },
                 { "sender", n => { Sender = n.GetStringValue(); } },
                 { "title", n => { Title = n.GetStringValue(); } },
@@ -106,6 +115,7 @@ namespace Sorcha.Samples.Client.Generated.Models
             writer.WriteObjectValue<UntypedNode>("dataSchema", DataSchema);
             writer.WriteCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.Disclosure>("disclosures", Disclosures);
             writer.WriteStringValue("id", Id);
+            writer.WriteObjectValue<global::Sorcha.Samples.Client.Generated.Models.Rejection>("rejection", Rejection);
             writer.WriteCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.Route>("routes", Routes);
             writer.WriteStringValue("sender", Sender);
             writer.WriteStringValue("title", Title);

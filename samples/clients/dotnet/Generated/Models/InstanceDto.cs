@@ -64,6 +64,14 @@ namespace Sorcha.Samples.Client.Generated.Models
 #else
         public string RegisterId { get; set; }
 #endif
+        /// <summary>The state property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public string? State { get; set; }
+#nullable restore
+#else
+        public string State { get; set; }
+#endif
         /// <summary>The status property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -116,6 +124,7 @@ namespace Sorcha.Samples.Client.Generated.Models
                 { "nextParticipant", n => { NextParticipant = n.GetStringValue(); } },
                 { "participants", n => { Participants = n.GetObjectValue<global::Sorcha.Samples.Client.Generated.Models.InstanceDto_participants>(global::Sorcha.Samples.Client.Generated.Models.InstanceDto_participants.CreateFromDiscriminatorValue); } },
                 { "registerId", n => { RegisterId = n.GetStringValue(); } },
+                { "state", n => { State = n.GetStringValue(); } },
                 { "status", n => { Status = n.GetStringValue(); } },
                 { "steps", n => { Steps = n.GetCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.InstanceStep>(global::Sorcha.Samples.Client.Generated.Models.InstanceStep.CreateFromDiscriminatorValue)?.AsList(); } },
                 { "txIds", n => { TxIds = n.GetCollectionOfPrimitiveValues<string>()?.AsList(); } },
@@ -137,6 +146,7 @@ namespace Sorcha.Samples.Client.Generated.Models
             writer.WriteStringValue("nextParticipant", NextParticipant);
             writer.WriteObjectValue<global::Sorcha.Samples.Client.Generated.Models.InstanceDto_participants>("participants", Participants);
             writer.WriteStringValue("registerId", RegisterId);
+            writer.WriteStringValue("state", State);
             writer.WriteStringValue("status", Status);
             writer.WriteCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.InstanceStep>("steps", Steps);
             writer.WriteCollectionOfPrimitiveValues<string>("txIds", TxIds);

@@ -22,6 +22,8 @@ namespace Sorcha.Samples.Client.Generated.Models
 #endif
         /// <summary>The committedAt property</summary>
         public DateTimeOffset? CommittedAt { get; set; }
+        /// <summary>The rejected property</summary>
+        public bool? Rejected { get; set; }
         /// <summary>The sender property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -40,6 +42,13 @@ namespace Sorcha.Samples.Client.Generated.Models
 #else
         public string TxId { get; set; }
 #endif
+        /// <summary>
+        /// Instantiates a new <see cref="global::Sorcha.Samples.Client.Generated.Models.InstanceStep"/> and sets the default values.
+        /// </summary>
+        public InstanceStep()
+        {
+            Rejected = false;
+        }
         /// <summary>
         /// Creates a new instance of the appropriate class based on discriminator value
         /// </summary>
@@ -60,6 +69,7 @@ namespace Sorcha.Samples.Client.Generated.Models
             {
                 { "actionId", n => { ActionId = n.GetStringValue(); } },
                 { "committedAt", n => { CommittedAt = n.GetDateTimeOffsetValue(); } },
+                { "rejected", n => { Rejected = n.GetBoolValue(); } },
                 { "sender", n => { Sender = n.GetStringValue(); } },
                 { "sequence", n => { Sequence = n.GetLongValue(); } },
                 { "txId", n => { TxId = n.GetStringValue(); } },
@@ -74,6 +84,7 @@ namespace Sorcha.Samples.Client.Generated.Models
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
             writer.WriteStringValue("actionId", ActionId);
             writer.WriteDateTimeOffsetValue("committedAt", CommittedAt);
+            writer.WriteBoolValue("rejected", Rejected);
             writer.WriteStringValue("sender", Sender);
             writer.WriteLongValue("sequence", Sequence);
             writer.WriteStringValue("txId", TxId);

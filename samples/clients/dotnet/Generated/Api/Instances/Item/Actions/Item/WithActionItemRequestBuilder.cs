@@ -3,6 +3,7 @@
 using Microsoft.Kiota.Abstractions.Extensions;
 using Microsoft.Kiota.Abstractions.Serialization;
 using Microsoft.Kiota.Abstractions;
+using Sorcha.Samples.Client.Generated.Api.Instances.Item.Actions.Item.Reject;
 using Sorcha.Samples.Client.Generated.Models;
 using System.Collections.Generic;
 using System.IO;
@@ -17,6 +18,11 @@ namespace Sorcha.Samples.Client.Generated.Api.Instances.Item.Actions.Item
     [global::System.CodeDom.Compiler.GeneratedCode("Kiota", "1.0.0")]
     public partial class WithActionItemRequestBuilder : BaseRequestBuilder
     {
+        /// <summary>The reject property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Instances.Item.Actions.Item.Reject.RejectRequestBuilder Reject
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Instances.Item.Actions.Item.Reject.RejectRequestBuilder(PathParameters, RequestAdapter);
+        }
         /// <summary>
         /// Instantiates a new <see cref="global::Sorcha.Samples.Client.Generated.Api.Instances.Item.Actions.Item.WithActionItemRequestBuilder"/> and sets the default values.
         /// </summary>
