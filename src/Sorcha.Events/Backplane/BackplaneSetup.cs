@@ -16,7 +16,8 @@ namespace Sorcha.Events.Backplane;
 /// unsubscribes all of its channels, when the host stops, so handing it the process's shared one would close that
 /// under the services still stopping. Same time limits and re-dial policy as the shared one (Limits:Redis), so an
 /// outage is fast failures (a publish is logged and dropped) and the connection comes back by itself; SE.Redis
-/// re-subscribes every channel (every group a connection joined) when it does.
+/// re-subscribes every channel (every group a connection joined) when it does. Publishes are routed by channel
+/// (<see cref="KeyRoutedPublishes"/>), so a register's events keep their order on a Redis Cluster too.
 /// </summary>
 internal static class BackplaneSetup
 {
@@ -32,6 +33,7 @@ internal static class BackplaneSetup
         {
             o.Configuration = RedisSetup.Apply(ConfigurationOptions.Parse(configuration.GetConnectionString(RedisSetup.ConnectionName)!),
                 limits.Value.Redis);
+            o.ConnectionFactory = async log => KeyRoutedPublishes.Wrap(await ConnectionMultiplexer.ConnectAsync(o.Configuration, log));
         });
         // The closed type wins over AddStackExchangeRedis's open generic registration.
         signalR.Services.AddSingleton<HubLifetimeManager<EventsHub>, EventsLifetimeManager>();
