@@ -27,6 +27,7 @@ public class BlueprintValidatorTests
         { "bad escape in disclosure pointer", j => j["actions"]![0]!["disclosures"]![0]!["pointers"] = new JsonArray("/*", "/a~2b"), "/actions/0/disclosures/0/pointers/1" },
         { "disclosure without pointers", j => j["actions"]![0]!["disclosures"]![0]!["pointers"] = new JsonArray(), "/actions/0/disclosures/0/pointers" },
         { "unreachable action", j => j["actions"]!.AsArray().Add(TestJson.Parse("""{"id":"orphan","title":"O","sender":"bob","dataSchema":true}""")), "/actions/2" },
+        { "rejection to unknown action", j => j["actions"]![1]!["rejection"] = TestJson.Parse("""{"next":"nowhere"}"""), "/actions/1/rejection/next" },
     };
 
     [Theory]
@@ -40,6 +41,17 @@ public class BlueprintValidatorTests
 
         var problem = Assert.Single(problems);
         Assert.True(problem.Pointer == expectedPointer, $"{because}: expected {expectedPointer} but got {problem.Pointer} ({problem.Message})");
+    }
+
+    [Fact]
+    public void Validate_an_action_reached_only_by_a_rejection_is_reachable()
+    {
+        var json = TestBlueprints.MinimalJson();
+        json["actions"]!.AsArray().Add(TestJson.Parse("""{"id":"redo","title":"R","sender":"alice","dataSchema":true}"""));
+        Assert.Single(BlueprintValidator.Validate(TestBlueprints.ToBlueprint(json)), p => p.Pointer == "/actions/2");
+
+        json["actions"]![1]!["rejection"] = TestJson.Parse("""{"next":"redo"}""");
+        Assert.Empty(BlueprintValidator.Validate(TestBlueprints.ToBlueprint(json)));
     }
 
     [Fact]
