@@ -58,7 +58,7 @@ public sealed class TamperDetectionTests(PlatformFixture platform)
         Assert.Contains($"INVALID at sequence {Tampered}", report, StringComparison.Ordinal);
     }
 
-    private static async Task<(int Code, string Report)> VerifyExportOfflineAsync(HttpClient client, string id, string publicKey)
+    internal static async Task<(int Code, string Report)> VerifyExportOfflineAsync(HttpClient client, string id, string publicKey)
     {
         var path = Path.Combine(Path.GetTempPath(), $"sorcha-export-{id}.ndjson");
         try

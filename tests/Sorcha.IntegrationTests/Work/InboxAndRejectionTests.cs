@@ -2,6 +2,8 @@ using System.Net;
 using System.Text.Json;
 using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.IntegrationTests.Registers;
+using Sorcha.Verify;
 using Sorcha.Testing.Platform.OpenApi;
 
 namespace Sorcha.IntegrationTests.Work;
@@ -73,6 +75,10 @@ public sealed class InboxAndRejectionTests(PlatformFixture platform)
         Assert.Empty((await stranger.Instances.ListAsync()).Items);
         Assert.Empty((await stranger.Instances.InboxAsync()).Items);
         Assert.True((await employee.Registers.VerifyAsync(register)).Valid);
+        await RegisterFlows.WaitUntilSealedAsync(employeeHttp, register, 5);
+        var key = Convert.ToBase64String((await employee.Registers.GetAsync(register)).PublicKey);
+        var (code, report) = await TamperDetectionTests.VerifyExportOfflineAsync(employeeHttp, register, key);
+        Assert.True(code == VerifyCommand.Valid, report); // the Rejection transactions verify offline too
     }
 
     [Fact]
