@@ -21,11 +21,14 @@ public sealed class QuotaBlueprintServices : BlueprintServices
 
     public const int OpenInstances = 2;
 
+    public const int Instances = 3;
+
     protected override IReadOnlyDictionary<string, string> Settings { get; } = new Dictionary<string, string>
     {
         ["Limits:Quotas:Blueprints"] = $"{Blueprints}",
         ["Limits:Quotas:BlueprintBytes"] = $"{BlueprintBytes}",
         ["Limits:Quotas:OpenInstances"] = $"{OpenInstances}",
+        ["Limits:Quotas:Instances"] = $"{Instances}",
     };
 }
 
@@ -152,6 +155,29 @@ public sealed class BlueprintQuotaTests(QuotaBlueprintServices services) : IClas
         await QuotaAssert.RefusedAsync(await greedy.PostAsJsonAsync($"/api/blueprints/{blueprint}/instances", body),
             "openInstances", OpenLimit);
         Assert.Equal(ids.Where(id => id != done).Append(next).Order(StringComparer.Ordinal), await OpenAsync("inst-quota-greedy"));
+    }
+
+    [Fact]
+    public async Task The_total_instance_quota_counts_ended_instances_too()
+    {
+        using var busy = await services.ClientAsync("inst-total-busy");
+        var wallet = await InstanceFlows.WalletAsync(busy);
+        var blueprint = await BlueprintFlows.PublishedAsync(busy, "expense-approval");
+        var register = await InstanceFlows.RegisterAsync(busy);
+        var participants = new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet };
+        for (var i = 0; i < QuotaBlueprintServices.Instances; i++)
+        {
+            var id = await InstanceFlows.InstanceAsync(busy, blueprint, register, participants);
+            await Json.PostAsync(busy, $"/api/instances/{id}/actions/submit", new { sender = wallet, data = InstanceFlows.Claim },
+                HttpStatusCode.Created);
+            await Json.PostAsync(busy, $"/api/instances/{id}/actions/approve",
+                new { sender = wallet, data = new { decision = "rejected", comment = "quota" } }, HttpStatusCode.Created);
+        }
+
+        Assert.Empty(await OpenAsync("inst-total-busy"));
+        await QuotaAssert.RefusedAsync(await busy.PostAsJsonAsync($"/api/blueprints/{blueprint}/instances",
+            new { registerId = register, participants }), "instances", QuotaBlueprintServices.Instances);
+        Assert.Equal(QuotaBlueprintServices.Instances, (await StoredInstancesAsync("inst-total-busy")).Count);
     }
 
     /// <summary>A sample with a 3,900-character description: about 3.9 KB more than the sample.</summary>

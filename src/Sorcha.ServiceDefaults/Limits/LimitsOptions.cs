@@ -169,6 +169,13 @@ public sealed class QuotaOptions
 
     /// <summary>Instances a caller has created that are not complete yet (completing one frees its slot).</summary>
     public int OpenInstances { get; set; } = 10_000;
+
+    /// <summary>
+    /// Instances a caller has created in all (instances are never deleted): each stays with its steps and its entries in
+    /// the work indexes (its creator's and every bound wallet's lists, up to 404 entries), so this bounds what one
+    /// caller makes those grow by.
+    /// </summary>
+    public int Instances { get; set; } = 1_000_000;
 }
 
 /// <summary>

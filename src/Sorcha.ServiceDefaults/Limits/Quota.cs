@@ -24,6 +24,8 @@ public sealed record Quota(string Name, string Setting, long Limit)
     public static Quota OpenInstances(LimitsOptions limits) =>
         new("openInstances", "Limits:Quotas:OpenInstances", limits.Quotas.OpenInstances);
 
+    public static Quota Instances(LimitsOptions limits) => new("instances", "Limits:Quotas:Instances", limits.Quotas.Instances);
+
     public bool IsOn => Limit > 0;
 
     /// <summary>True when <paramref name="used"/> leaves no room for one more (never when the quota is off).</summary>

@@ -34,6 +34,9 @@ public static class InstanceKeys
     /// </summary>
     public static RedisKey OpenOf(string creator) => $"{Tag}:open:{Hash(creator)}";
 
+    /// <summary>String: how many instances a caller has created in all, for Limits:Quotas:Instances (counted in the creating script).</summary>
+    public static RedisKey CreatedBy(string creator) => $"{Tag}:created:{Hash(creator)}";
+
     /// <summary>Sorted set: the open steps waiting for <paramref name="wallet"/>, instance ids scored by when each became next (ms).</summary>
     public static RedisKey Inbox(string wallet) => $"{Tag}:inbox:{wallet}";
 
@@ -55,7 +58,7 @@ public static class InstanceKeys
     public static readonly IReadOnlyList<string> Patterns =
     [
         @"^\{work\}:inst:[0-9a-f]{32}(:steps|:claim|:pending)?$",
-        @"^\{work\}:open:[0-9a-f]{32}$",
+        @"^\{work\}:(open|created):[0-9a-f]{32}$",
         @"^\{work\}:inbox:ws1[02-9ac-hj-np-z]+$",
         @"^\{work\}:list:(c[0-9a-f]{32}|wws1[02-9ac-hj-np-z]+):(-|[0-9a-f]{32}):(all|open|completed|rejected)$",
         @"^\{work\}:scratch:[0-9a-f]{32}$",

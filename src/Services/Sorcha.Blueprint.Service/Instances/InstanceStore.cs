@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Memory;
 using StackExchange.Redis;
 
@@ -92,18 +93,20 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
         """;
 
     /// <summary>
-    /// KEYS the creator's open set, instance, the first step's inbox, then every list it enters; ARGV id, quota (0: none),
-    /// record JSON, first action, createdAt, createdAt (ms) → 0 refused, 1 created: the quota's check, the instance and
-    /// every index it enters in one step.
+    /// KEYS the creator's open set, its created count, instance, the first step's inbox, then every list it enters; ARGV
+    /// id, open quota, total quota (0: none), record JSON, first action, createdAt, createdAt (ms) → 0 refused (open), -1
+    /// refused (total), 1 created: the quotas' checks, the instance and every index it enters in one step.
     /// </summary>
     private const string CreateScript = """
-        local quota = tonumber(ARGV[2])
-        if quota > 0 and redis.call('SCARD', KEYS[1]) >= quota then return 0 end
+        local open, total = tonumber(ARGV[2]), tonumber(ARGV[3])
+        if open > 0 and redis.call('SCARD', KEYS[1]) >= open then return 0 end
+        if total > 0 and tonumber(redis.call('GET', KEYS[2]) or '0') >= total then return -1 end
         redis.call('SADD', KEYS[1], ARGV[1])
-        redis.call('HSET', KEYS[2], 'record', ARGV[3], 'next', ARGV[4], 'step', 0, 'updatedAt', ARGV[5], 'state', 'open',
-            'since', ARGV[6])
-        redis.call('ZADD', KEYS[3], ARGV[6], ARGV[1])
-        for i = 4, #KEYS do redis.call('ZADD', KEYS[i], ARGV[6], ARGV[1]) end
+        redis.call('INCR', KEYS[2])
+        redis.call('HSET', KEYS[3], 'record', ARGV[4], 'next', ARGV[5], 'step', 0, 'updatedAt', ARGV[6], 'state', 'open',
+            'since', ARGV[7])
+        redis.call('ZADD', KEYS[4], ARGV[7], ARGV[1])
+        for i = 5, #KEYS do redis.call('ZADD', KEYS[i], ARGV[7], ARGV[1]) end
         return 1
         """;
 
@@ -115,26 +118,28 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     private IDatabase Db => redis.GetDatabase();
 
     /// <summary>
-    /// Writes a new instance, waiting for <paramref name="firstActionId"/> from <paramref name="firstWallet"/>, if its
-    /// creator has fewer than <paramref name="quota"/> open ones (0: no quota); false, with nothing written, otherwise.
+    /// Writes a new instance, waiting for <paramref name="firstActionId"/> from <paramref name="firstWallet"/>, unless its
+    /// creator has <paramref name="openQuota"/> open ones or has created <paramref name="totalQuota"/> in all (0: no
+    /// quota): then the quota that refused, with nothing written.
     /// </summary>
-    public async Task<bool> TryCreateAsync(InstanceRecord record, string firstActionId, string firstWallet, long quota)
+    public async Task<Quota?> TryCreateAsync(InstanceRecord record, string firstActionId, string firstWallet, Quota openQuota, Quota totalQuota)
     {
         var created = record.CreatedAt.ToUnixTimeMilliseconds();
         RedisKey[] keys =
         [
-            InstanceKeys.OpenOf(record.CreatedBy), InstanceKeys.Instance(record.Id), InstanceKeys.Inbox(firstWallet),
-            .. WorkLists.Of(record, WorkLists.All), .. WorkLists.Of(record, InstanceStates.Open),
+            InstanceKeys.OpenOf(record.CreatedBy), InstanceKeys.CreatedBy(record.CreatedBy), InstanceKeys.Instance(record.Id),
+            InstanceKeys.Inbox(firstWallet), .. WorkLists.Of(record, WorkLists.All), .. WorkLists.Of(record, InstanceStates.Open),
         ];
-        if ((long)await Db.ScriptEvaluateAsync(CreateScript, keys,
-            [record.Id, quota, JsonSerializer.Serialize(record, Json), firstActionId,
-                record.CreatedAt.ToString("O", CultureInfo.InvariantCulture), created]) == 0)
+        var outcome = (long)await Db.ScriptEvaluateAsync(CreateScript, keys,
+            [record.Id, openQuota.Limit, totalQuota.Limit, JsonSerializer.Serialize(record, Json), firstActionId,
+                record.CreatedAt.ToString("O", CultureInfo.InvariantCulture), created]);
+        if (outcome != 1)
         {
-            return false;
+            return outcome == 0 ? openQuota : totalQuota;
         }
 
         _records.TryAdd(record.Id, record); // its first action then needs no read of it
-        return true;
+        return null;
     }
 
     public async Task<InstanceState?> GetAsync(string id)

@@ -109,10 +109,13 @@ public static class InstancesApi
             user.CallerId(), clock.GetUtcNow());
         var first = blueprint.Actions[0];
         var firstWallet = participants[first.Sender];
-        var quota = Quota.OpenInstances(limits.Value);
-        if (!await instances.TryCreateAsync(instance, first.Id, firstWallet, quota.Limit))
+        var open = Quota.OpenInstances(limits.Value);
+        var refused = await instances.TryCreateAsync(instance, first.Id, firstWallet, open, Quota.Instances(limits.Value));
+        if (refused is not null)
         {
-            return quota.Refusal("You have as many open instances as one caller may", "Complete one to start another.");
+            return refused == open
+                ? open.Refusal("You have as many open instances as one caller may", "Complete one to start another.")
+                : refused.Refusal("You have created as many instances as one caller may", "Instances are kept for good; ask an operator.");
         }
 
         await events.InstanceCreatedAsync(instance, first.Id, firstWallet);
