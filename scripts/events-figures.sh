@@ -55,7 +55,7 @@ for figure in $figures; do
     latency1|latency2)
       replicas=${figure#latency}
       fresh "$figure" "Replicas=$replicas" || exit 2
-      "${bench[@]}" latency "$PLATFORM_URL" --rate 20 --warm "$warm" --seconds "$seconds" --label "$replicas replica(s)" \
+      "${bench[@]}" latency "$PLATFORM_URL" --rate 20 --warm "$warm" --seconds "$seconds" --label "$replicas replica$([ "$replicas" = 1 ] || echo s)" \
         >>"$out/latency.md" 2> >(tee "$out/$figure.log" >&2)
       note $?
       done_with ;;

@@ -60,7 +60,6 @@ public static class CommitLatency
             .WithUrl(new Uri(target.Gateway, Target.HubPath), o =>
             {
                 o.Transports = HttpTransportType.WebSockets;
-                o.SkipNegotiation = false;
                 o.Cookies = new CookieContainer();
                 o.AccessTokenProvider = () => Task.FromResult<string?>(parties["employee"].Caller.Token);
             })
@@ -167,7 +166,7 @@ public static class CommitLatency
         var attempted = total - warm;
         Console.WriteLine(Stats.Row(label, rate, $"{warmSeconds}+{seconds}", attempted, measuredSent, submitFailures + missing + mismatched,
             missing, Stats.Summary(fromCreated), Stats.Summary(fromStart), fromCreated.Count(x => x < 0),
-            Stats.F(Stats.Percentile(lags, 0.99))));
+            Stats.F(Stats.Percentile(lags[warm..], 0.99))));
         Console.Error.WriteLine($"latency ({label}): events received {events} (duplicates {duplicates}, not ours {unmatched}), " +
             $"wrong ids/sequence {mismatched}, submissions failed {submitFailures}, warm-up failures {failures.GetValueOrDefault("warm-up")}" +
             string.Concat(failures.Where(f => f.Key != "warm-up").Select(f => $"; {f.Key}: {f.Value}")));

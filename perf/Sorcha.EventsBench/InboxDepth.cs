@@ -90,7 +90,7 @@ public static class InboxDepth
         var ok = Enumerable.Range(warm, latencies.Length - warm).Where(i => problems[i] is null).Select(i => latencies[i]).ToList();
         var failed = latencies.Length - warm - ok.Count;
         Console.WriteLine(Stats.Row($"{open:N0} open, page {page} of {(open + PageSize - 1) / PageSize}", rate, $"{warmSeconds}+{seconds}",
-            latencies.Length - warm, ok.Count, failed, Stats.Summary(ok), Stats.F(Stats.Percentile(lags, 0.99))));
+            latencies.Length - warm, ok.Count, failed, Stats.Summary(ok), Stats.F(Stats.Percentile(lags[warm..], 0.99))));
         foreach (var kind in problems.Skip(warm).Where(p => p is not null).GroupBy(p => p))
         {
             Console.Error.WriteLine($"inbox page {page}: {kind.Count()} × {kind.Key}");
