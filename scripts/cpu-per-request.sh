@@ -23,9 +23,9 @@ harness=artifacts/bin/Sorcha.Performance/release/Sorcha.Performance.dll
 data=
 trap 'platform_stop; [ -n "$data" ] && rm -rf "$data"' EXIT
 
-# cpu_ticks: "<process> <ticks>" for every process the platform runs: those in its session (the AppHost; before Aspire,
-# everything it started) and those in the sessions of the DCP that watches its AppHost (dcp --monitor <pid>, --detach)
-# and of DCP's own children (run-controllers starts a session of its own, and the services and Redis run in it).
+# cpu_ticks: "<process> <ticks>" for every process the platform runs: those in its session (the AppHost) and those in
+# the sessions of the DCP that watches its AppHost (dcp --monitor <pid>, --detach) and of DCP's own children
+# (run-controllers starts a session of its own, and the services and Redis run in it).
 cpu_ticks() {
   local sids pid name dcp
   sids=$(ps -o sid= -p "$PLATFORM_PID" | tr -d ' ')

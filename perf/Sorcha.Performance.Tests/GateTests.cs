@@ -71,12 +71,72 @@ public class GateTests
         Assert.Equal(exitCode, comparison.ExitCode);
     }
 
-    /// <summary>One scenario, the same made-up samples for both sides but multiplied by <paramref name="factorAt"/>(due time).</summary>
-    private static RunResults AbRun(string side, Func<double, double> factorAt)
+    [Theory]
+    [InlineData(0.80, 3)] // a fifth faster in every window: the baseline is stale
+    [InlineData(0.97, 0)] // consistently faster, but within the stale share: slack the gate accepts
+    public void In_an_A_B_run_a_build_consistently_faster_than_the_reference_says_the_baseline_is_stale(double factor, int exitCode)
     {
-        var samples = MadeUpSamples(side == "reference" ? 1 : 2).Select(s => s with { LatencyMs = s.LatencyMs * factorAt(s.DueAt) }).ToList();
-        var scenario = ScenarioResult.From("s", 50, Fakes.Plan, samples, 0, new Dictionary<string, long>());
-        return new RunResults(Fakes.Metadata(Fakes.Plan) with { Side = side }, [scenario]);
+        var comparison = Comparer.Compare(AbRun("reference", _ => 1), AbRun("candidate", _ => factor));
+
+        Assert.Equal(exitCode, comparison.ExitCode);
+        Assert.Equal(exitCode == 3 ? ["s"] : [], comparison.StaleScenarios);
+        var p50 = comparison.Checks.Single(c => c is { Scenario: "s", Metric: "P50" });
+        Assert.True(p50.Consistency < -GatePolicy.MinConsistency, $"consistently faster either way (t {p50.Consistency:0.0})");
+    }
+
+    [Fact]
+    public void A_reference_that_stalled_once_does_not_make_the_baseline_stale()
+    {
+        var comparison = Comparer.Compare(AbRun("reference", t => t < Fakes.Plan.WarmUp.TotalSeconds + 10 ? 5 : 1), AbRun("candidate", _ => 1));
+
+        Assert.True(comparison.Checks.Single(c => c is { Scenario: "s", Metric: "P95" }).Change < -GatePolicy.StaleP95, "the whole-window P95 is under the stale share");
+        Assert.Equal(0, comparison.ExitCode);
+    }
+
+    [Fact]
+    public void A_regression_outranks_a_stale_baseline_so_re_recording_cannot_pass_it()
+    {
+        var (slower, faster) = (AbRun("candidate", _ => 1.3, "a"), AbRun("candidate", _ => 0.7, "b"));
+        var candidate = slower with { Scenarios = [slower.Scenarios[0], faster.Scenarios[0]] };
+
+        var comparison = Comparer.Compare(AbRun("reference", _ => 1, "a", "b"), candidate);
+
+        Assert.Equal(1, comparison.ExitCode);
+        Assert.Contains(comparison.Checks, c => c is { Scenario: "a", Metric: "P50", Verdict: Verdict.Regression });
+        Assert.Equal(["b"], comparison.StaleScenarios);
+    }
+
+    [Fact]
+    public void In_an_A_B_run_a_P50_a_fifth_higher_in_every_window_is_a_regression()
+    {
+        var (reference, candidate) = (AbRun("reference", _ => 1), AbRun("candidate", _ => 1.2));
+        Assert.Contains(Comparer.Compare(reference, candidate).Checks, c => c is { Scenario: "s", Metric: "P50", Verdict: Verdict.Regression });
+        // The same figures judged as a single run against recorded ones: that mode's P50 limit is wider.
+        var single = Comparer.Compare(reference with { Metadata = reference.Metadata with { Side = null } }, candidate with { Metadata = candidate.Metadata with { Side = null } });
+        Assert.DoesNotContain(single.Checks, c => c is { Metric: "P50", Verdict: Verdict.Regression });
+    }
+
+    [Fact]
+    public void A_reference_that_failed_requests_fails_the_run()
+    {
+        var reference = AbRun("reference", _ => 1);
+        reference = reference with { Scenarios = [reference.Scenarios[0] with { Ok = reference.Scenarios[0].Requests - 5, Fail = 5 }] };
+
+        var comparison = Comparer.Compare(reference, AbRun("candidate", _ => 1));
+
+        Assert.Equal(2, comparison.ExitCode);
+        Assert.Contains(comparison.Checks, c => c is { Metric: "reference OK rate", Verdict: Verdict.RunFailed });
+    }
+
+    /// <summary>The scenarios named (one, "s", by default), the same made-up samples for both sides but multiplied by <paramref name="factorAt"/>(due time).</summary>
+    private static RunResults AbRun(string side, Func<double, double> factorAt, params string[] names)
+    {
+        var scenarios = (names.Length == 0 ? ["s"] : names).Select((name, i) =>
+        {
+            var samples = MadeUpSamples((side == "reference" ? 1 : 2) + 10 * i).Select(s => s with { LatencyMs = s.LatencyMs * factorAt(s.DueAt) }).ToList();
+            return ScenarioResult.From(name, 50, Fakes.Plan, samples, 0, new Dictionary<string, long>());
+        });
+        return new RunResults(Fakes.Metadata(Fakes.Plan) with { Side = side }, [.. scenarios]);
     }
 
     private static IEnumerable<Sample> MadeUpSamples(int seed)

@@ -36,8 +36,16 @@ public class OptionsTests
     [InlineData("--duration")]
     [InlineData("--rate", "wallet_sign")]
     [InlineData("smoke")]
+    [InlineData("--smoke", "--accept-slower")] // only --update-baseline writes anything to accept
     public void Bad_command_lines_are_refused(params string[] args) =>
         Assert.ThrowsAny<ArgumentException>(() => RunOptions.Parse(args));
+
+    [Fact]
+    public void Accept_slower_goes_with_update_baseline()
+    {
+        Assert.True(RunOptions.Parse(["--smoke", "--update-baseline", "--accept-slower"]).AcceptSlower);
+        Assert.False(RunOptions.Parse(["--smoke", "--update-baseline"]).AcceptSlower);
+    }
 
     [Fact]
     public void Compare_only_writes_beside_the_results_it_reads()

@@ -6,8 +6,8 @@
 # PERF_NICE (e.g. -10, root only) runs the platform at that nice value: on a machine shared with other work it keeps
 # the measurement about the platform; CI machines run nothing else, where it changes nothing.
 
-# An AppHost from before Aspire (a gate baseline older than that change) needs a port picked here, "probe, then bind";
-# a current one leases its own (--Gateway:Port 0, src/Sorcha.AppHost/Hosting/PortLeases.cs) and prints it when healthy.
+# platform_free_port: a port nothing listens on now ("probe, then bind": for processes the scripts start outside an
+# AppHost, which leases its own ports: --Gateway:Port 0, src/Sorcha.AppHost/Hosting/PortLeases.cs).
 platform_free_port() {
   local p
   for p in $(shuf -i 20000-45000 -n 100); do
@@ -20,18 +20,17 @@ platform_start() {
   platform_launch PLATFORM "$@" && platform_wait PLATFORM
 }
 
-# platform_launch NAME <data-dir> <log> [checkout=.]: starts the AppHost of a built checkout, without waiting.
+# platform_launch NAME <data-dir> <log> [checkout=.]: starts the AppHost of a built checkout, without waiting. The
+# AppHost leases its gateway's port and prints it once healthy (platform_wait reads it). An AppHost from before Aspire
+# (8627a50 and older) cannot be started here.
 platform_launch() {
-  local name=$1 data=$2 log=$3 checkout=${4:-.} port=0 url="" build=()
-  if [ -d "$checkout/src/Sorcha.Hosting" ]; then
-    port=$(platform_free_port); url=http://localhost:$port
-  fi
+  local name=$1 data=$2 log=$3 checkout=${4:-.} build=()
   # CI has just built Release: reuse it rather than build again.
   [ -f "$checkout/artifacts/bin/Sorcha.AppHost/release/Sorcha.AppHost.dll" ] && build=(--no-build)
   # Its own session, so that platform_stop can end the AppHost and everything it started, and nothing else.
   (cd "$checkout" && exec nice -n "${PERF_NICE:-0}" setsid dotnet run -c Release "${build[@]}" --project src/Sorcha.AppHost -- \
-    --Gateway:Port "$port" --Dashboard:Port 0 --data-dir "$data") >"$log" 2>&1 &
-  declare -g "${name}_PID=$!" "${name}_URL=$url" "${name}_DATA=$data" "${name}_LOG=$log"
+    --Gateway:Port 0 --Dashboard:Port 0 --data-dir "$data") >"$log" 2>&1 &
+  declare -g "${name}_PID=$!" "${name}_URL=" "${name}_DATA=$data" "${name}_LOG=$log"
 }
 
 # platform_wait NAME: until its gateway answers /health (180 s at most; a failed start stops it).

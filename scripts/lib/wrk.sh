@@ -34,13 +34,12 @@ proc_ticks() { # <pid>: utime+stime of the process (every thread), in clock tick
   awk '{ print $14 + $15 }' "/proc/$1/stat"
 }
 
-# wallet_service_url <AppHost pid>: a Wallet service replica's own address, from its environment (the AppHost gives
-# each replica ASPNETCORE_URLS). A pre-Aspire AppHost keeps its children in its own session; DCP starts them in one of
-# its own, and only one platform runs at a time in these scripts, so the newest Wallet process is this platform's.
+# wallet_service_url: a Wallet service replica's own address, from its environment (the AppHost gives each replica
+# ASPNETCORE_URLS). DCP starts the services in a session of its own, not the AppHost's, and only one platform runs at
+# a time in these scripts, so the newest Wallet process is this platform's.
 wallet_service_url() {
   local pid
-  pid=$(pgrep -s "$1" -f 'Sorcha.Wallet.Service' | head -1)
-  [ -n "$pid" ] || pid=$(pgrep -n -f 'artifacts/bin/Sorcha.Wallet.Service')
+  pid=$(pgrep -n -f 'artifacts/bin/Sorcha.Wallet.Service')
   [ -n "$pid" ] && tr '\0' '\n' <"/proc/$pid/environ" | sed -n 's/^ASPNETCORE_URLS=//p' | cut -d';' -f1
 }
 
@@ -51,6 +50,6 @@ seed_wallet() {
     --data-urlencode "client_secret=$SORCHA_DEV_CLIENT_SECRET" | jq -r .access_token)
   ADDRESS=$(curl -sf "$PLATFORM_URL/api/wallets" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
     -d "{\"name\":\"$1\",\"algorithm\":\"ED25519\"}" | jq -r .address)
-  WALLET_URL=$(wallet_service_url "$PLATFORM_PID")
+  WALLET_URL=$(wallet_service_url)
   [ -n "$ADDRESS" ] && [ "$ADDRESS" != null ] && [ -n "$WALLET_URL" ] || { echo "could not seed a wallet" >&2; return 1; }
 }

@@ -71,20 +71,6 @@ public static class Modes
         }
 
         Console.WriteLine($"results: {path} (+ results.md, results.html{(referenceRun is null ? "" : ", reference.json")}); load average {string.Join(" ", run.Metadata.LoadAverageAtStart)} → {string.Join(" ", run.Metadata.LoadAverageAtEnd ?? [])}");
-        if (options.UpdateBaseline is { } baseline)
-        {
-            // A baseline is only ever a measured, healthy run (never hand-written, never a failed one).
-            if (run.RunFailed)
-            {
-                Console.Error.WriteLine($"baseline: not written, the run failed (an OK rate under {GatePolicy.MinOkRate:P1})");
-                return 2;
-            }
-
-            // Recorded beside a reference, it carries the gate's load (both platforms loaded at once); no chart series.
-            await (run.WithoutCharts() with { Metadata = run.Metadata with { Side = null } }).SaveAsync(baseline);
-            Console.WriteLine($"baseline: wrote {baseline}");
-        }
-
         if (sampler is not null)
         {
             var verdict = Soak.SoakJudge.Judge(plan, measured[0].Meters, sampler.Samples);
@@ -97,8 +83,34 @@ public static class Modes
             return run.RunFailed ? 2 : verdict.Passed ? 0 : 1;
         }
 
-        return options.Compare is { } compare ? await CompareAsync(compare, run, options.OutDir, referenceRun)
+        var outcome = options.Compare is { } compare ? await CompareAsync(compare, run, options.OutDir, referenceRun)
             : run.RunFailed ? 2 : 0;
+        return options.UpdateBaseline is { } baseline ? await WriteBaselineAsync(baseline, run, outcome, options.AcceptSlower) : outcome;
+    }
+
+    /// <summary>
+    /// --update-baseline: the run becomes the baseline only when it is a measured, healthy run (never hand-written, never
+    /// a failed one) and, when it was judged against the old baseline's commit, not slower than it unless --accept-slower
+    /// says the change means to be: re-recording must not pass a regression (docs/performance.md, "The gate").
+    /// </summary>
+    private static async Task<int> WriteBaselineAsync(string path, RunResults run, int verdict, bool acceptSlower)
+    {
+        if (run.RunFailed || verdict == 2)
+        {
+            Console.Error.WriteLine($"baseline: not written, the run failed (an OK rate under {GatePolicy.MinOkRate:P1}, or the reference's). When the old baseline's commit can no longer run or be driven by this harness, re-record beside this build itself: PERF_REFERENCE=HEAD {GatePolicy.ReRecordCommand}");
+            return 2;
+        }
+
+        if (verdict == 1 && !acceptSlower)
+        {
+            Console.Error.WriteLine("baseline: not written, this build is slower than the old baseline's commit (above). A change meant to be slower records with --accept-slower and says why in its commit message.");
+            return 1;
+        }
+
+        // Recorded beside a reference, it carries the gate's load (both platforms loaded at once); no chart series.
+        await (run.WithoutCharts() with { Metadata = run.Metadata with { Side = null } }).SaveAsync(path);
+        Console.WriteLine($"baseline: wrote {path} (commit {run.Metadata.Commit}); commit it with the change");
+        return 0;
     }
 
     /// <summary>--baseline-from a.json,b.json [--update-baseline path]: the median of several runs as the baseline.</summary>
@@ -131,16 +143,27 @@ public static class Modes
         var recorded = await RunResults.LoadAsync(baselinePath);
         var baseline = reference ?? recorded;
         var comparison = Comparer.Compare(baseline, run);
+        var age = BaselineAge.Capture(baseline.Metadata.Commit, run, recorded);
         Console.WriteLine();
         Console.Write(ComparisonReport.Table(comparison).ToText());
+        Console.WriteLine();
+        Console.Write($"the baseline's age:\n{age.Lines()}");
+        Console.Write(BaselineAge.Distances(comparison).ToText());
+        if (BaselineAge.StaleNotice(comparison) is { } stale)
+        {
+            Console.WriteLine();
+            Console.Write(stale);
+        }
+
         var path = Path.Combine(outDir, "comparison.md");
-        await File.WriteAllTextAsync(path, ComparisonReport.Markdown(comparison, baseline, run, baselinePath, recorded), CancellationToken.None);
+        await File.WriteAllTextAsync(path, ComparisonReport.Markdown(comparison, baseline, run, baselinePath, recorded, age), CancellationToken.None);
         await File.WriteAllTextAsync(Path.ChangeExtension(path, ".html"), ComparisonReport.Html(comparison), CancellationToken.None);
         await File.WriteAllTextAsync(Path.ChangeExtension(path, ".json"),
             System.Text.Json.JsonSerializer.Serialize(comparison, RunResults.Json), CancellationToken.None);
-        // One "scenario/metric" per line: what CI's confirming run must flag again (.ci/run).
-        await File.WriteAllLinesAsync(Path.Combine(outDir, "regressions.txt"),
-            comparison.Checks.Where(c => c.Verdict == Verdict.Regression).Select(c => $"{c.Scenario}/{c.Metric}"), CancellationToken.None);
+        // One "scenario/metric verdict" per line (regression or stale): what CI's confirming run must flag again (.ci/run).
+        await File.WriteAllLinesAsync(Path.Combine(outDir, "flagged.txt"),
+            comparison.Checks.Where(c => c.Verdict is Verdict.Regression or Verdict.Stale)
+                .Select(c => $"{c.Scenario}/{c.Metric} {(c.Verdict == Verdict.Regression ? "regression" : "stale")}"), CancellationToken.None);
         Console.WriteLine($"gate: {ComparisonReport.Outcome(comparison.ExitCode)} (exit {comparison.ExitCode}), machine factor {comparison.MachineFactor:0.000}; {path} (+ comparison.html)");
         return comparison.ExitCode;
     }

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using System.Reflection;
 
@@ -27,8 +26,8 @@ public sealed record RunMetadata(
     };
 
     public static RunMetadata Capture(RunOptions options, string mode, IReadOnlyDictionary<string, double> rates) => new(
-        Environment.GetEnvironmentVariable("SORCHA_COMMIT") ?? Git("rev-parse", "HEAD") ?? "unknown",
-        Git("status", "--porcelain", "--untracked-files=no") is { Length: > 0 },
+        Environment.GetEnvironmentVariable("SORCHA_COMMIT") ?? Git.Run("rev-parse", "HEAD") ?? "unknown",
+        Git.Run("status", "--porcelain", "--untracked-files=no") is { Length: > 0 },
         options.Command, MachineInfo.Capture(),
         typeof(RunMetadata).Assembly.GetCustomAttribute<AssemblyConfigurationAttribute>()?.Configuration ?? "unknown",
         options.TargetConfiguration, options.Target.ToString(), mode, options.Plan.WarmUp.TotalSeconds,
@@ -45,21 +44,6 @@ public sealed record RunMetadata(
         File.Exists("/proc/loadavg")
             ? [.. File.ReadAllText("/proc/loadavg").Split(' ').Take(3).Select(v => double.Parse(v, CultureInfo.InvariantCulture))]
             : [];
-
-    private static string? Git(params string[] args)
-    {
-        try
-        {
-            using var git = Process.Start(new ProcessStartInfo("git", args) { RedirectStandardOutput = true, RedirectStandardError = true })!;
-            var output = git.StandardOutput.ReadToEnd().Trim();
-            git.WaitForExit();
-            return git.ExitCode == 0 ? output : null;
-        }
-        catch (System.ComponentModel.Win32Exception)
-        {
-            return null;
-        }
-    }
 }
 
 public sealed record MachineInfo(int Cores, string Cpu, string Os, double MemoryGiB)

@@ -6,7 +6,7 @@ namespace Sorcha.Performance.Engine;
 public sealed record RunOptions
 {
     public const string DefaultBaseline = "perf/Sorcha.Performance/baseline.json";
-    private static readonly HashSet<string> Flags = ["smoke", "capacity", "samples", "update-baseline", "soak"];
+    private static readonly HashSet<string> Flags = ["smoke", "capacity", "samples", "update-baseline", "soak", "accept-slower"];
 
     /// <summary>
     /// --smoke: every scenario, 30 s warm-up, 75 s measured (in 5 s windows: an A/B gate pairs them), at a quarter of the default
@@ -42,6 +42,9 @@ public sealed record RunOptions
     public string? CompareOnly { get; init; }
     public string[]? BaselineFrom { get; init; }
     public string? UpdateBaseline { get; init; }
+
+    /// <summary>--accept-slower: --update-baseline writes even when the run was slower than the old baseline's commit (a change meant to be).</summary>
+    public bool AcceptSlower { get; init; }
     public bool Smoke { get; init; }
     public bool Capacity { get; init; }
 
@@ -105,7 +108,7 @@ public sealed record RunOptions
     {
         var known = new[] { "target", "duration", "warmup", "windows", "rate-scale", "scenarios", "compare", "compare-only", "baseline-from", "update-baseline",
             "smoke", "capacity", "p99-bound", "samples", "out", "target-config", "secret", "data-dir", "reference", "reference-data-dir",
-            "reference-commit", "soak", "platform-pid" };
+            "reference-commit", "soak", "platform-pid", "accept-slower" };
         if (v.Keys.FirstOrDefault(k => !known.Contains(k)) is { } unknown)
         {
             throw new ArgumentException($"unknown option --{unknown}");
@@ -133,6 +136,7 @@ public sealed record RunOptions
             CompareOnly = v.GetValueOrDefault("compare-only"),
             BaselineFrom = v.TryGetValue("baseline-from", out var from) ? from.Split(',', StringSplitOptions.RemoveEmptyEntries) : null,
             UpdateBaseline = v.TryGetValue("update-baseline", out var b) ? (b.Length > 0 ? b : DefaultBaseline) : null,
+            AcceptSlower = v.ContainsKey("accept-slower") ? v.ContainsKey("update-baseline") ? true : throw new ArgumentException("--accept-slower only goes with --update-baseline") : false,
             Smoke = smoke,
             Capacity = capacity,
             Soak = v.ContainsKey("soak") ? v.ContainsKey("platform-pid") ? true : throw new ArgumentException("--soak needs --platform-pid (the AppHost's process id)") : false,

@@ -8,7 +8,8 @@ namespace Sorcha.Performance.Engine.Gate;
 /// median. The run's overall factor is judged too, with a wider limit, so that a slowdown of everything is not divided
 /// away unseen.
 /// In an A/B run the baseline is the baseline's commit measured in the same run, beside the candidate and under the
-/// same load: whatever the machine did fell on both, so nothing is divided out and each scenario is judged by itself.
+/// same load: whatever the machine did fell on both, so nothing is divided out and each scenario is judged by itself,
+/// both ways: consistently slower is a regression, consistently faster beyond a share means the baseline is stale.
 /// </summary>
 public static class Comparer
 {
@@ -17,6 +18,14 @@ public static class Comparer
         ("P50", s => s.P50, w => w.P50, GatePolicy.P50Limit),
         ("P95", s => s.P95, w => w.P95, GatePolicy.P95Limit),
         ("P99", s => s.P99, w => w.P99, GatePolicy.P99Limit),
+    ];
+
+    /// <summary>An A/B run's limits, and how much faster is stale (0: never, the P99 is too noisy to say).</summary>
+    private static readonly (string Name, Func<ScenarioResult, double> Figure, Func<WindowResult, double> Window, double Limit, double Stale)[] AbPercentiles =
+    [
+        ("P50", s => s.P50, w => w.P50, GatePolicy.AbP50Limit, GatePolicy.StaleP50),
+        ("P95", s => s.P95, w => w.P95, GatePolicy.P95Limit, GatePolicy.StaleP95),
+        ("P99", s => s.P99, w => w.P99, GatePolicy.P99Limit, 0),
     ];
 
     public static Comparison Compare(RunResults baseline, RunResults current)
@@ -90,21 +99,31 @@ public static class Comparer
 
     /// <summary>
     /// An A/B run: each percentile against the reference's, nothing divided out; over its limit it is a regression only
-    /// when the per-window ratios say so consistently (<see cref="GatePolicy.MinConsistency"/>).
+    /// when the per-window ratios say so consistently (<see cref="GatePolicy.MinConsistency"/>), and under the reference by
+    /// more than its stale share, just as consistently, it says the baseline is stale. The reference must have done the
+    /// work too: its OK rate is checked like the candidate's.
     /// </summary>
     private static IEnumerable<Check> AbChecks(ScenarioResult c, ScenarioResult b) =>
         !SameRate(c, b) ? ScenarioChecks(c, b, [], normalise: false)
-        : RateChecks(c, b).Concat(Percentiles.Select(p =>
+        : RateChecks(c, b).Concat(ReferenceFailed(c, b)).Concat(AbPercentiles.Select(p =>
         {
             var check = Latency(c.Scenario, p.Name, p.Figure(b), p.Figure(c), p.Limit, 1);
             var t = Consistency(c.Windows, b.Windows, p.Window);
+            var consistent = t is { } value && value > GatePolicy.MinConsistency;
+            var consistentlyFaster = t is { } faster && faster < -GatePolicy.MinConsistency;
             return check with
             {
                 Normalised = null,
                 Consistency = t,
-                Verdict = check.Verdict == Verdict.Regression && t is { } value && value <= GatePolicy.MinConsistency ? Verdict.Pass : check.Verdict,
+                Verdict = check.Verdict == Verdict.Regression && t is not null && !consistent ? Verdict.Pass
+                    : check.Verdict != Verdict.NotCompared && p.Stale > 0 && consistentlyFaster && check.Change < -p.Stale ? Verdict.Stale
+                    : check.Verdict,
             };
         }));
+
+    /// <summary>A reference that failed requests did not do the work its figures claim: the run failed (exit 2).</summary>
+    private static IEnumerable<Check> ReferenceFailed(ScenarioResult c, ScenarioResult b) => b.OkRate >= GatePolicy.MinOkRate ? []
+        : [new Check(c.Scenario, "reference OK rate", b.OkRate, c.OkRate, c.OkRate - b.OkRate, null, GatePolicy.MinOkRate, Verdict.RunFailed)];
 
     /// <summary>
     /// One-sided t statistic of the log ratios current / reference of one figure, window by window (windows are paired

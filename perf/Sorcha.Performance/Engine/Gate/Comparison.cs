@@ -1,6 +1,7 @@
 namespace Sorcha.Performance.Engine.Gate;
 
-public enum Verdict { Pass, Improved, Regression, RunFailed, NotCompared }
+/// <summary>Stale: faster than the baseline's commit beyond GatePolicy.StaleP50/StaleP95, consistently (A/B runs only).</summary>
+public enum Verdict { Pass, Improved, Regression, RunFailed, NotCompared, Stale }
 
 /// <summary>
 /// One row of the comparison. Change is current/baseline − 1 on the raw figures; Normalised is the change after
@@ -16,9 +17,18 @@ public sealed record Check(string Scenario, string Metric, double Baseline, doub
 /// <summary>A run against a baseline: every check, the machine factor, and the exit code they make.</summary>
 public sealed record Comparison(double MachineFactor, bool Normalised, IReadOnlyList<Check> Checks)
 {
-    /// <summary>0 pass, 1 regression, 2 the run itself failed (an OK rate under 99.9 %, or nothing to compare).</summary>
+    public const int StaleExitCode = 3;
+
+    /// <summary>
+    /// 0 pass, 1 regression, 2 the run itself failed (an OK rate under 99.9 %, or nothing to compare), 3 the baseline is
+    /// stale (re-record it). A regression outranks a stale baseline: re-recording must not pass it.
+    /// </summary>
     public int ExitCode =>
         Checks.Any(c => c.Verdict == Verdict.RunFailed) || Checks.All(c => c.Verdict == Verdict.NotCompared) ? 2
         : Checks.Any(c => c.Verdict == Verdict.Regression) ? 1
+        : Checks.Any(c => c.Verdict == Verdict.Stale) ? StaleExitCode
         : 0;
+
+    /// <summary>The scenarios the current build is consistently faster on, beyond the stale shares.</summary>
+    public IReadOnlyList<string> StaleScenarios => [.. Checks.Where(c => c.Verdict == Verdict.Stale).Select(c => c.Scenario).Distinct()];
 }

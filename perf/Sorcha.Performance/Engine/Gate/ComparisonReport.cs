@@ -13,12 +13,12 @@ public static class ComparisonReport
             Limit(c), VerdictText(c.Verdict)])]);
 
     /// <param name="recorded">The checked-in baseline; in an A/B run <paramref name="baseline"/> is its commit measured now.</param>
-    public static string Markdown(Comparison comparison, RunResults baseline, RunResults current, string baselinePath, RunResults recorded) =>
-        Comparer.SameRun(baseline, current) ? AbMarkdown(comparison, baseline, current, baselinePath, recorded)
+    public static string Markdown(Comparison comparison, RunResults baseline, RunResults current, string baselinePath, RunResults recorded, BaselineAge age) =>
+        Comparer.SameRun(baseline, current) ? AbMarkdown(comparison, baseline, current, baselinePath, recorded, age)
         : string.Create(CultureInfo.InvariantCulture, $"""
             # Load gate: {Outcome(comparison.ExitCode)}
 
-            - baseline: `{baselinePath}`, {Describe(baseline)}
+            {BaselineAge.StaleNotice(comparison)}- baseline: `{baselinePath}`, {Describe(baseline)}
             - current: {Describe(current)} → {Load(current.Metadata.LoadAverageAtEnd)}
             - machine factor (median over scenarios of P50 / baseline P50): {comparison.MachineFactor:0.000}{(comparison.Normalised ? "" : " — latencies not normalised: too few scenarios")}
             {PlanNote(baseline.Metadata, current.Metadata)}{MachineNote(baseline, current)}
@@ -27,13 +27,14 @@ public static class ComparisonReport
             median change in the same percentile (the machine factor); the verdict tests it against the limit.
             See docs/performance.md, "The gate". Exit code {comparison.ExitCode}.
 
+            {AgeSection(comparison, age)}
             """);
 
-    private static string AbMarkdown(Comparison comparison, RunResults reference, RunResults current, string baselinePath, RunResults recorded) =>
+    private static string AbMarkdown(Comparison comparison, RunResults reference, RunResults current, string baselinePath, RunResults recorded, BaselineAge age) =>
         string.Create(CultureInfo.InvariantCulture, $"""
             # Load gate (A/B): {Outcome(comparison.ExitCode)}
 
-            - baseline: commit {reference.Metadata.Commit} (from `{baselinePath}`), measured in this run beside the current
+            {BaselineAge.StaleNotice(comparison)}- baseline: commit {reference.Metadata.Commit} (from `{baselinePath}`), measured in this run beside the current
               build, on the same schedule and the same machine; its requests fall halfway between the current build's
             - current: {Describe(current)} → {Load(current.Metadata.LoadAverageAtEnd)}
             - current / baseline, median over scenarios of P50: {comparison.MachineFactor:0.000}
@@ -41,8 +42,11 @@ public static class ComparisonReport
             {Table(comparison).ToMarkdown()}
             Latency rows: figures over the whole measured window of each platform; a change over its limit is a regression
             when it held through the run: "t" is the one-sided t statistic of the two platforms' log ratio window by window
-            (over {GatePolicy.MinConsistency} counts). See docs/performance.md, "The gate". Exit code {comparison.ExitCode}.
+            (over {GatePolicy.MinConsistency} counts; under −{GatePolicy.MinConsistency} with the build faster by more than
+            {GatePolicy.StaleP50:P0} of the P50 or {GatePolicy.StaleP95:P0} of the P95, the baseline is stale). See docs/performance.md, "The gate".
+            Exit code {comparison.ExitCode}.
 
+            {AgeSection(comparison, age)}
             ## The checked-in figures beside this run's
 
             `{baselinePath}`: {Describe(recorded)}. Latencies in ms, P50 / P95 / P99; what the machine's state does to
@@ -73,6 +77,14 @@ public static class ComparisonReport
         return ResultsReport.Page($"Load gate: {Outcome(comparison.ExitCode)}", body);
     }
 
+    /// <summary>The baseline's age: its commit, dates and distance in commits, and per scenario in P50 and P95.</summary>
+    public static string AgeSection(Comparison comparison, BaselineAge age) => $"""
+        ## The baseline's age
+
+        {age.Lines()}
+        {BaselineAge.Distances(comparison).ToMarkdown()}
+        """;
+
     private static Table RecordedTable(RunResults recorded, RunResults reference, RunResults current) => new(
         ["scenario", "recorded baseline", "baseline, this run", "current, this run"],
         [.. current.Scenarios.Select(c => (IReadOnlyList<string>)[c.Scenario,
@@ -85,7 +97,10 @@ public static class ComparisonReport
     private static string Describe(RunResults run) => string.Create(CultureInfo.InvariantCulture,
         $"commit {run.Metadata.Commit}{(run.Metadata.UncommittedChanges ? " plus uncommitted changes" : "")}, {run.Metadata.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Metadata.Machine.Cores} × {run.Metadata.Machine.Cpu}, conditions: {run.Metadata.Conditions ?? "not recorded"}, load average {Load(run.Metadata.LoadAverageAtStart)}");
 
-    public static string Outcome(int exitCode) => exitCode switch { 0 => "pass", 1 => "REGRESSION", _ => "RUN FAILED" };
+    public static string Outcome(int exitCode) => exitCode switch
+    {
+        0 => "pass", 1 => "REGRESSION", Comparison.StaleExitCode => "STALE BASELINE (re-record it)", _ => "RUN FAILED",
+    };
 
     /// <summary>A percentile's noise depends on how many requests it rests on: baseline and run should use one plan.</summary>
     private static string PlanNote(RunMetadata b, RunMetadata c) =>
@@ -98,7 +113,7 @@ public static class ComparisonReport
 
     private static string Value(string metric, double value) => metric switch
     {
-        "OK rate" => value.ToString("0.0000", CultureInfo.InvariantCulture),
+        "OK rate" or "reference OK rate" => value.ToString("0.0000", CultureInfo.InvariantCulture),
         "RPS" or "rate/s" or "machine factor" => value.ToString("0.00", CultureInfo.InvariantCulture),
         "not run" or "no baseline" => "",
         _ => value.ToString("0.00", CultureInfo.InvariantCulture) + " ms",
@@ -106,17 +121,26 @@ public static class ComparisonReport
 
     private static string Limit(Check c) => c.Metric switch
     {
-        "OK rate" => "≥ " + c.Limit.ToString("0.000", CultureInfo.InvariantCulture),
+        "OK rate" or "reference OK rate" => "≥ " + c.Limit.ToString("0.000", CultureInfo.InvariantCulture),
         "RPS" => "≥ " + c.Limit.ToString("0.00", CultureInfo.InvariantCulture) + "×",
         "not run" or "no baseline" or "rate/s" => "",
-        "P50" or "P95" or "P99" when c.Consistency is not null => "≤ " + Percent(c.Limit - 1) + " or t ≤ " + GatePolicy.MinConsistency.ToString("0.0", CultureInfo.InvariantCulture),
+        "P50" or "P95" or "P99" when c.Consistency is not null => "≤ " + Percent(c.Limit - 1) + " or t ≤ " + GatePolicy.MinConsistency.ToString("0.0", CultureInfo.InvariantCulture)
+            + StaleLimit(c.Metric),
         "P95" => "≤ " + Percent(c.Limit - 1) + " (or P50 ≤ " + Percent(GatePolicy.P95MedianCorroboration - 1) + "; always ≤ " + Percent(GatePolicy.P95TailOnlyLimit - 1) + ")",
         _ => "≤ " + Percent(c.Limit - 1),
+    };
+
+    private static string StaleLimit(string metric) => metric switch
+    {
+        "P50" => "; stale under " + Percent(-GatePolicy.StaleP50),
+        "P95" => "; stale under " + Percent(-GatePolicy.StaleP95),
+        _ => "",
     };
 
     private static string VerdictText(Verdict verdict) => verdict switch
     {
         Verdict.Regression => "REGRESSION",
+        Verdict.Stale => "STALE",
         Verdict.RunFailed => "FAIL",
         Verdict.NotCompared => "not compared",
         Verdict.Improved => "improved",

@@ -17,6 +17,26 @@ public static class GatePolicy
     public const double P95Limit = 1.15;
     public const double P99Limit = 1.5;
 
+    /// <summary>
+    /// The P50 limit of an A/B run. A quarter more time per request must be flagged even through the largest slack the
+    /// stale rule leaves (1.25 × (1 − <see cref="StaleP50"/>) ≈ 1.19), and unchanged code's P50 moved within ±4 % between
+    /// the platforms of one run (docs/performance.md, "The gate"). The consistency rule keeps stalls out, as on every limit.
+    /// </summary>
+    public const double AbP50Limit = 1.15;
+
+    /// <summary>
+    /// A baseline is stale when, in an A/B run, the current build is faster than the baseline's commit by more than this
+    /// share of a percentile, consistently (t under −<see cref="MinConsistency"/>): every improvement is slack that would
+    /// hide a later slowdown, so the change that improves must also re-record the baseline (exit 3).
+    /// </summary>
+    public const double StaleP50 = 0.05;
+
+    /// <summary>The P95's share: wider, a 5 s window's P95 moves more than its P50.</summary>
+    public const double StaleP95 = 0.10;
+
+    /// <summary>What the report names when the baseline is stale (committed tree, a quiet machine; docs/performance.md).</summary>
+    public const string ReRecordCommand = "bash scripts/perf-smoke.sh --update-baseline";
+
     /// <summary>A P95 over its limit is a regression only with the P50 over this too, or the P95 over the tail-only limit.</summary>
     public const double P95MedianCorroboration = 1.05;
     public const double P95TailOnlyLimit = 1.35;

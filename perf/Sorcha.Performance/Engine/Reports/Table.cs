@@ -6,6 +6,9 @@ namespace Sorcha.Performance.Engine.Reports;
 /// <summary>One table, three renderings: Markdown (results.md, CI summaries), padded text (console), HTML.</summary>
 public sealed record Table(IReadOnlyList<string> Headers, IReadOnlyList<IReadOnlyList<string>> Rows)
 {
+    /// <summary>A cell holding one of these is marked bad in HTML: each fails the gate.</summary>
+    private static readonly string[] Bad = ["REGRESSION", "FAIL", "STALE"];
+
     public string ToMarkdown()
     {
         var md = new StringBuilder();
@@ -46,7 +49,7 @@ public sealed record Table(IReadOnlyList<string> Headers, IReadOnlyList<IReadOnl
             html.Append("<tr>");
             foreach (var cell in row)
             {
-                var css = cell.Contains("REGRESSION", StringComparison.Ordinal) || cell.Contains("FAIL", StringComparison.Ordinal) ? " class=\"bad\"" : "";
+                var css = Bad.Any(bad => cell.Contains(bad, StringComparison.Ordinal)) ? " class=\"bad\"" : "";
                 html.Append("<td").Append(css).Append('>').Append(WebUtility.HtmlEncode(cell)).Append("</td>");
             }
 
