@@ -14,8 +14,8 @@ namespace Sorcha.Events.Backplane;
 /// The backplane on the platform's Redis (ConnectionStrings:redis, a single server or a cluster alike), with a
 /// connection of its own: RedisHubLifetimeManager disposes the multiplexer its ConnectionFactory returns, and
 /// unsubscribes all of its channels, when the host stops, so handing it the process's shared one would close that
-/// under the services still stopping. Same time limits and re-dial policy as the shared one (Limits:Redis), so an
-/// outage is fast failures (a publish is logged and dropped) and the connection comes back by itself; SE.Redis
+/// under the services still stopping. Same time limits and re-dial policy as the shared one (Limits:Redis); a
+/// publish made while it is disconnected waits up to Limits:Redis:AsyncTimeoutMs, then is logged and dropped; SE.Redis
 /// re-subscribes every channel (every group a connection joined) when it does. Publishes are routed by channel
 /// (<see cref="KeyRoutedPublishes"/>), so a register's events keep their order on a Redis Cluster too.
 /// </summary>
@@ -33,6 +33,10 @@ internal static class BackplaneSetup
         {
             o.Configuration = RedisSetup.Apply(ConfigurationOptions.Parse(configuration.GetConnectionString(RedisSetup.ConnectionName)!),
                 limits.Value.Redis);
+            // Unlike a request's command, a publish waits for nobody (LiveEvents' callers do not await it): one made while
+            // this connection re-dials, a second or two after Redis is back, waits (up to AsyncTimeout) and goes out,
+            // instead of failing at once and losing the event of a commit that Redis already took.
+            o.Configuration.BacklogPolicy = BacklogPolicy.Default;
             o.ConnectionFactory = async log => KeyRoutedPublishes.Wrap(await ConnectionMultiplexer.ConnectAsync(o.Configuration, log));
         });
         // The closed type wins over AddStackExchangeRedis's open generic registration.

@@ -39,6 +39,9 @@ public sealed class ValidatedTokens
     public ClaimsPrincipal? Recall(string scheme, string token) =>
         Find(token) is { } known && known.Scheme == scheme ? known.Principal.Clone() : null;
 
+    /// <summary>When a remembered token expires, or null when it is not remembered.</summary>
+    public DateTimeOffset? ExpiresOf(string token) => Find(token)?.Expires;
+
     /// <summary>The scheme that validated this token, while it is remembered: a selector need not read its issuer again.</summary>
     public string? SchemeOf(string token) => Find(token)?.Scheme;
 
@@ -76,6 +79,8 @@ public sealed class ValidatedTokens
                 {
                     context.Principal = principal;
                     context.Properties ??= new AuthenticationProperties();
+                    // As the handler sets it: what ends a long-lived connection with its token (the events hub).
+                    context.Properties.ExpiresUtc = memory.ExpiresOf(token);
                     context.Success();
                 }
             };
