@@ -160,7 +160,8 @@ public sealed class GeneratedClientTests(PlatformFixture platform, ITestOutputHe
         }
 
         if (!File.Exists(Path.Combine(sample, "node_modules", "tsx", "package.json")) ||
-            !File.Exists(Path.Combine(sample, "node_modules", "openapi-fetch", "package.json")))
+            !File.Exists(Path.Combine(sample, "node_modules", "openapi-fetch", "package.json")) ||
+            !File.Exists(Path.Combine(sample, "node_modules", "@microsoft", "signalr", "package.json")))
         {
             await NpmCiLock.WaitAsync();
             try
