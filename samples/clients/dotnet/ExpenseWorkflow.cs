@@ -10,18 +10,24 @@ using Sorcha.Samples.Client.Generated.Models;
 namespace Sorcha.Samples.Client;
 
 /// <summary>
-/// README's expense-approval workflow through the Kiota client generated from Sorcha's OpenAPI document (Generated/),
-/// and nothing else: three callers with development tokens, a wallet each, the sample blueprint created and published,
-/// a register, an instance, the three actions (submit, approve, finance-review), the instance read back and the
-/// register verified.
+/// README's expense-approval workflow through the Kiota client generated from Sorcha's OpenAPI document (Generated/):
+/// three callers with development tokens, a wallet each, the sample blueprint created and published, then two runs,
+/// each on its own register and instance. Nobody is told what to do next: each participant acts when its live event
+/// <c>ActionAvailable</c> arrives, on the step it then finds in its inbox (<c>GET /api/inbox</c>), until
+/// <c>InstanceEnded</c>. In the first run the claim goes straight through; in the second the manager sends it back
+/// (<c>reject</c>), the employee is told of <c>submit</c> again and resubmits, and it then goes through.
 /// </summary>
 public static class ExpenseWorkflow
 {
+    /// <summary>How long any one live event may take to arrive before the run fails saying which it awaited.</summary>
+    public static readonly TimeSpan Patience = TimeSpan.FromSeconds(30);
+
     /// <summary>Runs the workflow against <paramref name="gateway"/>; a failed call throws (a problem as <see cref="ProblemDetails"/>).</summary>
     /// <param name="gateway">The gateway's base URL, e.g. http://localhost:5000.</param>
     /// <param name="devClientSecret">The development client secret (the AppHost's dev-client-secret parameter).</param>
     /// <param name="blueprintJson">The blueprint to publish: samples/blueprints/expense-approval.json.</param>
-    /// <param name="handler">The innermost handler (the network); null for a plain <see cref="HttpClientHandler"/>.</param>
+    /// <param name="handler">The innermost handler of the API calls; null for a plain <see cref="HttpClientHandler"/>.
+    /// The live-events connections do not use it (see <see cref="LiveEventFeed"/>).</param>
     /// <param name="callerPrefix">Put before the three client ids (employee, manager, finance): fresh callers per run.</param>
     /// <param name="log">Where each step is told; null for none.</param>
     public static async Task<ExpenseOutcome> RunAsync(Uri gateway, string devClientSecret, string blueprintJson,
@@ -31,92 +37,91 @@ public static class ExpenseWorkflow
         // caller is its own request adapter, whose authentication provider adds that caller's token.
         using var http = KiotaClientFactory.Create(handler);
         var tokens = Client(http, gateway, new AnonymousAuthenticationProvider());
-        async Task<SorchaApiClient> CallerAsync(string name)
+        await using var feed = new LiveEventFeed(gateway);
+        var participants = new Dictionary<string, Participant>();
+        foreach (var name in new[] { "employee", "manager", "finance" })
         {
             var token = Answer(await tokens.Api.Auth.Token.PostAsync(new TokenPostRequestBody
             {
                 GrantType = "client_credentials",
                 ClientId = callerPrefix + name,
                 ClientSecret = devClientSecret,
-            }, cancellationToken: ct));
-            return Client(http, gateway, new BaseBearerTokenAuthenticationProvider(new StaticToken(token.AccessToken!, gateway)));
+            }, cancellationToken: ct)).AccessToken!;
+            var api = Client(http, gateway, new BaseBearerTokenAuthenticationProvider(new StaticToken(token, gateway)));
+            var wallet = Answer(await api.Api.Wallets.PostAsync(new CreateWalletRequest { Name = name, Algorithm = "ED25519" }, cancellationToken: ct));
+            participants[name] = new Participant(name, api, wallet.Address!);
+
+            // Subscribed before any instance exists, so no ActionAvailable of this caller's can be missed.
+            await feed.ConnectAsync(name, token, wallet.Address!, ct);
         }
 
-        var employee = await CallerAsync("employee");
-        var manager = await CallerAsync("manager");
-        var finance = await CallerAsync("finance");
-        var wallets = new Dictionary<string, string>
-        {
-            ["employee"] = await WalletAsync(employee, "employee", ct),
-            ["manager"] = await WalletAsync(manager, "manager", ct),
-            ["finance"] = await WalletAsync(finance, "finance", ct),
-        };
-        log?.WriteLine($"wallets: {string.Join(", ", wallets.Select(w => $"{w.Key} {w.Value}"))}");
+        log?.WriteLine($"wallets: {string.Join(", ", participants.Values.Select(p => $"{p.Name} {p.Wallet}"))}; live events subscribed");
 
         // The sample file read into the generated model: its rules and schemas are any JSON (UntypedNode).
+        var employee = participants["employee"].Api;
         var sample = await KiotaJsonSerializer.DeserializeAsync(blueprintJson, Blueprint.CreateFromDiscriminatorValue, ct)
             ?? throw new InvalidOperationException("the blueprint file is empty");
         var blueprint = Answer(await employee.Api.Blueprints.PostAsync(sample, cancellationToken: ct));
         var published = Answer(await employee.Api.Blueprints[blueprint.Id].Publish.PostAsync(cancellationToken: ct));
         log?.WriteLine($"blueprint {published.Id} version {published.Version} published {published.Published}");
 
+        var approved = await RunOnceAsync(participants, feed, blueprint.Id!, sendBack: false, log, ct);
+        var sentBack = await RunOnceAsync(participants, feed, blueprint.Id!, sendBack: true, log, ct);
+        return new ExpenseOutcome(blueprint.Id!, approved, sentBack);
+    }
+
+    /// <summary>One claim on a register of its own, from the instance's creation to its end, driven by live events.</summary>
+    private static async Task<ExpenseRun> RunOnceAsync(Dictionary<string, Participant> participants, LiveEventFeed feed,
+        string blueprintId, bool sendBack, TextWriter? log, CancellationToken ct)
+    {
+        var employee = participants["employee"].Api;
         var register = Answer(await employee.Api.Registers.PostAsync(new CreateRegisterRequest { Name = "expenses" }, cancellationToken: ct));
-        var participants = new CreateInstanceRequest_participants();
-        foreach (var (participant, address) in wallets)
+        var bound = new CreateInstanceRequest_participants();
+        foreach (var participant in participants.Values)
         {
-            participants.AdditionalData[participant] = address;
+            bound.AdditionalData[participant.Name] = participant.Wallet;
         }
 
-        var instance = Answer(await employee.Api.Blueprints[blueprint.Id].Instances.PostAsync(
-            new CreateInstanceRequest { RegisterId = register.Id, Participants = participants }, cancellationToken: ct));
+        var instance = Answer(await employee.Api.Blueprints[blueprintId].Instances.PostAsync(
+            new CreateInstanceRequest { RegisterId = register.Id, Participants = bound }, cancellationToken: ct));
         var instanceId = instance.InstanceId!;
-        log?.WriteLine($"register {register.Id}, instance {instanceId}");
+        log?.WriteLine($"{(sendBack ? "sent-back" : "approved")} run: register {register.Id}, instance {instanceId}");
 
-        var steps = new (SorchaApiClient Caller, string Action, string Participant, UntypedObject Data)[]
+        var steps = new List<ExpenseStep>();
+        while (true)
         {
-            (employee, "submit", "employee", Data(
-                ("employeeName", new UntypedString("Ada Lovelace")), ("employeeEmail", new UntypedString("ada@example.com")),
-                ("expenseDate", new UntypedString("2025-03-14")), ("category", new UntypedString("travel")),
-                ("amount", new UntypedInteger(1500)), ("currency", new UntypedString("GBP")),
-                ("description", new UntypedString("Flights to the partner summit")))),
-            (manager, "approve", "manager", Data(("decision", new UntypedString("approved")), ("approvedAmount", new UntypedInteger(1500)))),
-            (finance, "finance-review", "finance", Data(("paid", new UntypedBoolean(true)),
-                ("paymentReference", new UntypedString("PAY-123456")), ("paymentDate", new UntypedString("2025-03-20")))),
-        };
-        var receipts = new List<SubmitActionResponse>();
-        foreach (var (caller, action, participant, data) in steps)
-        {
-            var receipt = Answer(await caller.Api.Instances[instanceId].Actions[action].PostAsync(
-                new SubmitActionRequest { Sender = wallets[participant], Data = data }, cancellationToken: ct));
-            log?.WriteLine($"{action}: tx {receipt.TxId}, next {receipt.NextActionId ?? "none"}");
-            receipts.Add(receipt);
+            var notice = await feed.NextAsync(instanceId, steps.Count == 0 ? "the first step's ActionAvailable" : "the next step or InstanceEnded", Patience, ct);
+            if (notice.Event is InstanceEnded ended)
+            {
+                log?.WriteLine($"{notice.Participant} told: instance ended {ended.State}");
+                break;
+            }
+
+            var available = (ActionAvailable)notice.Event;
+            var participant = participants[notice.Participant];
+            var item = await participant.InboxItemAsync(instanceId, available.ActionId, ct)
+                ?? throw new InvalidOperationException(
+                    $"{participant.Name} was told {available.ActionId} of {instanceId} is theirs, but it is not in their inbox");
+            var step = await participant.ActAsync(item, rejectFirst: sendBack && !steps.Any(s => s.Rejected), ct);
+            log?.WriteLine($"{participant.Name} told of {item.ActionId} ({item.ActionTitle}), found it in the inbox: " +
+                $"{(step.Rejected ? "rejected" : "submitted")}, tx {step.TxId}, next {step.NextActionId ?? "none"}");
+            steps.Add(step);
         }
 
         var state = Answer(await employee.Api.Instances[instanceId].GetAsync(cancellationToken: ct));
         var verification = Answer(await employee.Api.Registers[register.Id].Verify.GetAsync(cancellationToken: ct));
         log?.WriteLine($"instance {state.Status}; register verify: valid {verification.Valid}, " +
             $"{verification.CheckedTransactions} transactions, {verification.CheckedDockets} dockets");
-
-        return new ExpenseOutcome(blueprint.Id!, register.Id!, instanceId, [.. receipts.Select(r => r.TxId!)],
-            [.. receipts.Select(r => r.NextActionId)], state.Status!, state.TxIds ?? [], verification.Valid == true,
+        return new ExpenseRun(register.Id!, instanceId, steps, state.Status!, state.TxIds ?? [], verification.Valid == true,
             verification.CheckedTransactions ?? 0, verification.Reason);
     }
 
     private static SorchaApiClient Client(HttpClient http, Uri gateway, IAuthenticationProvider authentication) =>
         new(new HttpClientRequestAdapter(authentication, httpClient: http) { BaseUrl = gateway.ToString().TrimEnd('/') });
 
-    private static async Task<string> WalletAsync(SorchaApiClient caller, string name, CancellationToken ct)
-    {
-        var wallet = Answer(await caller.Api.Wallets.PostAsync(new CreateWalletRequest { Name = name, Algorithm = "ED25519" }, cancellationToken: ct));
-        return wallet.Address!;
-    }
-
     /// <summary>A success answer's body: Kiota returns null for an empty one, which no call here expects.</summary>
-    private static T Answer<T>(T? body)
+    internal static T Answer<T>(T? body)
         where T : class => body ?? throw new InvalidOperationException($"an answer without a body where a {typeof(T).Name} was expected");
-
-    private static UntypedObject Data(params (string Name, UntypedNode Value)[] members) =>
-        new(members.ToDictionary(m => m.Name, m => m.Value));
 
     /// <summary>A token obtained once (development tokens live an hour), sent only to the gateway's host.</summary>
     private sealed class StaticToken(string token, Uri gateway) : IAccessTokenProvider
@@ -129,19 +134,29 @@ public static class ExpenseWorkflow
     }
 }
 
-/// <summary>What the workflow ended with: the ids it made, each step's transaction and next action, the instance's state, the register's verification.</summary>
-public sealed record ExpenseOutcome(
-    string BlueprintId,
+/// <summary>One step a participant took: the action, whether it was a rejection, its transaction and what came next.</summary>
+public sealed record ExpenseStep(string Participant, string ActionId, bool Rejected, string TxId, string? NextActionId);
+
+/// <summary>One run: its register and instance, the steps in order, the instance's state, the register's verification.</summary>
+public sealed record ExpenseRun(
     string RegisterId,
     string InstanceId,
-    IReadOnlyList<string> TxIds,
-    IReadOnlyList<string?> NextActionIds,
+    IReadOnlyList<ExpenseStep> Steps,
     string Status,
     IReadOnlyList<string> InstanceTxIds,
     bool Valid,
     long CheckedTransactions,
     string? Reason)
 {
-    /// <summary>Completed after three committed steps, in a register that verifies with those three transactions.</summary>
-    public bool Succeeded => Status == "completed" && Valid && CheckedTransactions == 3 && InstanceTxIds.SequenceEqual(TxIds);
+    /// <summary>Completed, every step's transaction in the instance in order, a register that verifies with exactly those.</summary>
+    public bool Succeeded => Status == "completed" && Valid && CheckedTransactions == Steps.Count
+        && InstanceTxIds.SequenceEqual(Steps.Select(s => s.TxId));
+}
+
+/// <summary>What the workflow ended with: the blueprint, the claim approved straight through, and the one sent back once.</summary>
+public sealed record ExpenseOutcome(string BlueprintId, ExpenseRun Approved, ExpenseRun SentBack)
+{
+    public bool Succeeded => Approved.Succeeded && SentBack.Succeeded
+        && Approved.Steps.Select(s => s.ActionId).SequenceEqual(["submit", "approve", "finance-review"])
+        && SentBack.Steps.Count(s => s.Rejected) == 1;
 }
