@@ -242,10 +242,7 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
             // the record.
             logger.LogDebug("Instance {InstanceId}: action {ActionId} committed as {TxId} at sequence {Sequence}",
                 instance.Id, plan.ActionId, pending.TxId, commit.Sequence);
-            using (timing.Measure("events", Source))
-            {
-                await events.StepCommittedAsync(instance, step, next, nextWallet, endState);
-            }
+            events.StepCommitted(instance, step, next, nextWallet, endState);
 
             return pending.DataDigest == plan.DataDigest
                 ? new SubmitActionResponse(pending.TxId, commit.Sequence, pending.NextActionId, pending.Calculated, pending.Recipients)

@@ -118,7 +118,7 @@ public static class InstancesApi
                 : refused.Refusal("You have created as many instances as one caller may", "Instances are kept for good; ask an operator.");
         }
 
-        await events.InstanceCreatedAsync(instance, first.Id, firstWallet);
+        events.InstanceCreated(instance, first.Id, firstWallet);
         return TypedResults.Created($"/api/instances/{instance.Id}", new CreatedInstanceResponse(instance.Id, first.Id));
     }
 
