@@ -37,8 +37,9 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
                 "POST /api/blueprints", "GET /api/blueprints", "GET /api/blueprints/{id}", "PUT /api/blueprints/{id}",
                 "DELETE /api/blueprints/{id}", "POST /api/blueprints/{id}/publish", "POST /api/execution/validate",
                 "POST /api/execution/calculate", "POST /api/execution/route", "POST /api/execution/disclose",
-                "POST /api/blueprints/{id}/instances", "GET /api/instances/{instanceId}",
-                "POST /api/instances/{instanceId}/actions/{actionId}",
+                "POST /api/blueprints/{id}/instances", "GET /api/instances", "GET /api/instances/{instanceId}",
+                "POST /api/instances/{instanceId}/actions/{actionId}", "POST /api/instances/{instanceId}/actions/{actionId}/reject",
+                "GET /api/inbox",
             ]
         },
     };
