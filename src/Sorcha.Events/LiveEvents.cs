@@ -1,5 +1,7 @@
+using System.Diagnostics;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.Extensions.Logging;
+using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.Events;
 
@@ -24,9 +26,17 @@ public sealed class LiveEvents(IHubContext<EventsHub> hub, ILogger<LiveEvents> l
         public const string DocketSealed = nameof(Events.DocketSealed);
     }
 
+    /// <summary>
+    /// A producer span per event raised, in the trace of the change that raised it (an action's ends with its events);
+    /// it lasts until the publish is issued, not acknowledged, as the raiser does not wait either.
+    /// </summary>
+    public static readonly ActivitySource Source = new(TelemetrySetup.SourcePrefix + "Events");
+
     /// <summary><paramref name="payload"/> to the subscribers of each wallet (each address once).</summary>
     public Task ToWalletsAsync(IEnumerable<string> addresses, string eventName, object payload)
     {
+        using var span = Source.StartActivity($"event {eventName}", ActivityKind.Producer)?.SetTag("messaging.system", "signalr")
+            .SetTag("messaging.destination.name", "wallet");
         try
         {
             var groups = addresses.Distinct(StringComparer.Ordinal).Select(EventGroups.Wallet).ToList();
@@ -42,6 +52,8 @@ public sealed class LiveEvents(IHubContext<EventsHub> hub, ILogger<LiveEvents> l
     /// <summary><paramref name="payload"/> to the subscribers of one register.</summary>
     public Task ToRegisterAsync(string registerId, string eventName, object payload)
     {
+        using var span = Source.StartActivity($"event {eventName}", ActivityKind.Producer)?.SetTag("messaging.system", "signalr")
+            .SetTag("messaging.destination.name", "register");
         try
         {
             return Observe(hub.Clients.Group(EventGroups.Register(registerId)).SendAsync(eventName, payload), eventName);

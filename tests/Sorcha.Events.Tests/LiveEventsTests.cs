@@ -32,6 +32,30 @@ public sealed class LiveEventsTests
         Assert.Equal([["wallet:a", "wallet:b"]], hub.GroupSends);
     }
 
+    [Fact]
+    public async Task Each_event_raised_is_a_producer_span_in_the_raisers_trace()
+    {
+        var spans = new List<System.Diagnostics.Activity>();
+        using var listener = new System.Diagnostics.ActivityListener
+        {
+            ShouldListenTo = source => source.Name is "Sorcha.Events" or "test",
+            Sample = (ref System.Diagnostics.ActivityCreationOptions<System.Diagnostics.ActivityContext> _) =>
+                System.Diagnostics.ActivitySamplingResult.AllDataAndRecorded,
+            ActivityStopped = spans.Add,
+        };
+        System.Diagnostics.ActivitySource.AddActivityListener(listener);
+        using var source = new System.Diagnostics.ActivitySource("test");
+        using (var action = source.StartActivity("POST /api/instances/{instanceId}/actions/{actionId}"))
+        {
+            var events = new LiveEvents(new FailingHub(synchronously: false), new Recorder());
+            await events.ToWalletsAsync(["a"], LiveEvents.Names.ActionCommitted, new { });
+        }
+
+        var span = Assert.Single(spans, s => s.Source.Name == "Sorcha.Events");
+        Assert.Equal(("event ActionCommitted", System.Diagnostics.ActivityKind.Producer), (span.DisplayName, span.Kind));
+        Assert.Equal(spans.Single(s => s.Source.Name == "test").TraceId, span.TraceId);
+    }
+
     private sealed class FailingHub(bool synchronously) : IHubContext<EventsHub>
     {
         private readonly FailingClients _clients = new(synchronously);

@@ -15,7 +15,7 @@ public class ModelSerializationTests
 
         Assert.Equal(["id", "title", "description", "version", "published", "participants", "actions"], written.Select(p => p.Key).ToArray());
         var action = written["actions"]![0]!.AsObject();
-        Assert.Equal(["id", "title", "sender", "dataSchema", "calculations", "routes", "disclosures"], action.Select(p => p.Key).ToArray());
+        Assert.Equal(["id", "title", "sender", "dataSchema", "calculations", "routes", "disclosures", "rejection"], action.Select(p => p.Key).ToArray());
         Assert.Equal(["condition", "next"], action["routes"]![0]!.AsObject().Select(p => p.Key).ToArray());
         Assert.Equal(["participant", "pointers"], action["disclosures"]![0]!.AsObject().Select(p => p.Key).ToArray());
         Assert.Null(action["routes"]![1]!["next"]);
