@@ -42,6 +42,7 @@ public sealed class ActionTelemetryTests(BlueprintServices services)
     {
         var log = new CapturingLogger();
         var outcomes = new ActionOutcomes(log);
+        Assert.Equal([ActionOutcomes.Category], log.Categories);
         outcomes.Done(rejection: false, "inst-1", "submit", "tx-1", "reg-1", "ws1sender", ended: false);
         outcomes.Failed(rejection: true, "inst-1", "approve", "not an address",
             new Sorcha.ServiceDefaults.Problems.ProblemException(409, "Conflict", "The instance moved on."));
@@ -86,8 +87,22 @@ public sealed class ActionTelemetryTests(BlueprintServices services)
         public void Dispose() => _listener.Dispose();
     }
 
-    private sealed class CapturingLogger : ILogger<ActionOutcomes>
+    private sealed class CapturingLogger : ILogger, ILoggerFactory
     {
+        public List<string> Categories { get; } = [];
+
+        public ILogger CreateLogger(string categoryName)
+        {
+            Categories.Add(categoryName);
+            return this;
+        }
+
+        public void AddProvider(ILoggerProvider provider) => throw new NotSupportedException();
+
+        public void Dispose()
+        {
+        }
+
         public List<(LogLevel Level, IReadOnlyList<KeyValuePair<string, object?>> Properties)> Events { get; } = [];
 
         public IDisposable? BeginScope<TState>(TState state)

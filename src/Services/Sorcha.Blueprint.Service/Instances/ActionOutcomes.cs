@@ -1,4 +1,5 @@
 using System.Diagnostics.Metrics;
+using Sorcha.ServiceDefaults.Logging;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
 
@@ -8,10 +9,17 @@ namespace Sorcha.Blueprint.Service.Instances;
 /// Each action's outcome and each instance's life, as metrics and as one structured log event per outcome
 /// (docs/observability.md): committed at Information, refused at Warning with the problem's title. The events carry
 /// ids and the sender's address, never the payload, a key or a token. Source-generated (LoggerMessage): no boxing, no
-/// formatting unless a sink keeps the event.
+/// formatting unless a sink keeps the event. Their category is under <see cref="LoggingSetup.OutcomesPrefix"/>, which
+/// the console leaves out: one line per action written and echoed by the AppHost cost about 5 % of the platform's CPU
+/// per action (docs/observability.md, "Logs"); they reach the structured logs (OTLP: the dashboard) only.
 /// </summary>
-public sealed partial class ActionOutcomes(ILogger<ActionOutcomes> logger)
+public sealed partial class ActionOutcomes(ILoggerFactory loggers)
 {
+    /// <summary>The log category of these events.</summary>
+    public const string Category = LoggingSetup.OutcomesPrefix + "Actions";
+
+    private readonly ILogger logger = loggers.CreateLogger(Category);
+
     public static readonly Meter Meter = new(TelemetrySetup.SourcePrefix + "Blueprint");
 
     /// <summary>Tag: the route, <c>submit</c> or <c>reject</c>.</summary>
