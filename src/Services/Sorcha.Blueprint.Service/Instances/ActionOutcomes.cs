@@ -86,8 +86,8 @@ public sealed partial class ActionOutcomes(ILoggerFactory loggers)
     /// <summary>A refusal, from the problem it is answered with (a failed call to another service is mapped first).</summary>
     public void Failed(bool rejection, string instanceId, string actionId, string? sender, Exception e)
     {
-        var (status, title) = (e as ProblemException ?? DownstreamProblems.Map(e)) is { } problem
-            ? (problem.Status, problem.Title)
+        var (status, title) = (e as ProblemException ?? DownstreamProblems.Map(e)) is { } problem ? (problem.Status, problem.Title)
+            : e is OperationCanceledException ? (StatusCodes.Status499ClientClosedRequest, "Client closed request")
             : (StatusCodes.Status500InternalServerError, "Internal error");
         Refused.Add(1, rejection ? Reject : Submit, new(ReasonTag, title), new(StatusTag, status));
         // A sender that is not a well-formed address is not logged: it is whatever the caller sent.
