@@ -42,7 +42,7 @@ public static class LoggingSetup
             writeToProviders: true);
     }
 
-    private static bool IsOutcome(LogEvent e) =>
+    internal static bool IsOutcome(LogEvent e) =>
         e.Properties.TryGetValue("SourceContext", out var context) && context is ScalarValue { Value: string category }
         && category.StartsWith(OutcomesPrefix, StringComparison.Ordinal);
 
