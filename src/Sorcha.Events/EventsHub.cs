@@ -29,12 +29,19 @@ public sealed class EventsHub(ISubscriptionChecks checks, CallerConnections conn
         // The token the caller connected with: subscription checks ask the other services as this caller.
         Context.Items[TokenKey] = ConnectionToken.Of(Context.GetHttpContext());
         Context.Items[SubscriptionsKey] = new HashSet<string>(StringComparer.Ordinal);
+        EventsTelemetry.Connections.Add(1);
         return Task.CompletedTask;
     }
 
     public override Task OnDisconnectedAsync(Exception? exception)
     {
         connections.Close(Context.User!.CallerId(), Context.ConnectionId);
+        if (Context.Items.TryGetValue(SubscriptionsKey, out var items) && items is HashSet<string> held)
+        {
+            EventsTelemetry.Connections.Add(-1);
+            EventsTelemetry.Unsubscribed(held);
+        }
+
         return Task.CompletedTask;
     }
 
@@ -114,13 +121,17 @@ public sealed class EventsHub(ISubscriptionChecks checks, CallerConnections conn
             throw new HubException("Live events are unavailable (the event bus cannot be reached); try again.");
         }
 
-        Subscriptions.Add(group);
+        if (Subscriptions.Add(group))
+        {
+            EventsTelemetry.Subscribed(group, 1);
+        }
     }
 
     private async Task LeaveAsync(string group)
     {
         if (Subscriptions.Remove(group))
         {
+            EventsTelemetry.Subscribed(group, -1);
             await Groups.RemoveFromGroupAsync(Context.ConnectionId, group, Context.ConnectionAborted);
         }
     }

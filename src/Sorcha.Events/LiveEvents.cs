@@ -65,8 +65,11 @@ public sealed class LiveEvents(IHubContext<EventsHub> hub, ILogger<LiveEvents> l
         }
     }
 
-    private Task Observe(Task publish, string eventName) =>
-        publish.IsCompletedSuccessfully ? Task.CompletedTask : ObserveAsync(publish, eventName);
+    private Task Observe(Task publish, string eventName)
+    {
+        EventsTelemetry.Published(eventName);
+        return publish.IsCompletedSuccessfully ? Task.CompletedTask : ObserveAsync(publish, eventName);
+    }
 
     private async Task ObserveAsync(Task publish, string eventName)
     {
@@ -80,6 +83,9 @@ public sealed class LiveEvents(IHubContext<EventsHub> hub, ILogger<LiveEvents> l
         }
     }
 
-    private void Failed(Exception e, string eventName) =>
+    private void Failed(Exception e, string eventName)
+    {
+        EventsTelemetry.Failed.Add(1, EventsTelemetry.NameTag(eventName));
         logger.LogWarning(e, "Live event {Event} was not published; subscribers catch up through the API", eventName);
+    }
 }

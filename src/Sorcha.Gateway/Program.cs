@@ -12,6 +12,7 @@ builder.AddServiceDefaults();
 // would add the gateway's (none) is left out of every forwarded request (docs/performance.md, "The gateway's hop").
 builder.Services.PostConfigure<TelemetryOptions>(o => o.ServerTiming = false);
 builder.AddProxy();
+builder.AddProxySpanNames();
 builder.AddAggregatedHealth();
 builder.AddOpenApiDocumentRoutes();
 builder.AddTokenEndpoint();

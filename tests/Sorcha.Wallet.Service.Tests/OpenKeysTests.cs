@@ -32,6 +32,48 @@ public sealed class OpenKeysTests
     }
 
     [Fact]
+    public void Signatures_are_counted_by_algorithm_and_an_open_key_is_a_hit_its_opening_a_miss()
+    {
+        // Signing is synchronous: measurements made on this thread are this test's, whatever runs beside it.
+        var thread = Environment.CurrentManagedThreadId;
+        var measured = new List<(string Instrument, long Value, string? Algorithm)>();
+        using var listener = new System.Diagnostics.Metrics.MeterListener();
+        listener.InstrumentPublished = (instrument, l) =>
+        {
+            if (instrument.Meter.Name == "Sorcha.Wallet")
+            {
+                l.EnableMeasurementEvents(instrument);
+            }
+        };
+        listener.SetMeasurementEventCallback<long>((instrument, value, tags, _) =>
+        {
+            if (Environment.CurrentManagedThreadId == thread)
+            {
+                measured.Add((instrument.Name, value, tags.ToArray().FirstOrDefault(t => t.Key == "sorcha.signature.algorithm").Value as string));
+            }
+        });
+        listener.SetMeasurementEventCallback<int>((instrument, value, _, _) =>
+        {
+            if (instrument.Name == "sorcha.wallet.open_keys")
+            {
+                measured.Add((instrument.Name, value, null));
+            }
+        });
+        listener.Start();
+
+        using var keys = Keys();
+        var (wallet, _) = Wallet();
+        keys.Sign(Kek, wallet, "one"u8);
+        keys.Sign(Kek, wallet, "two"u8);
+        listener.RecordObservableInstruments();
+
+        Assert.Equal([("sorcha.wallet.signatures", 1L, "ED25519"), ("sorcha.wallet.open_keys.misses", 1L, null),
+            ("sorcha.wallet.signatures", 1L, "ED25519"), ("sorcha.wallet.open_keys.hits", 1L, null)],
+            measured.Where(m => m.Instrument != "sorcha.wallet.open_keys"));
+        Assert.Contains(measured, m => m.Instrument == "sorcha.wallet.open_keys" && m.Value >= 1);
+    }
+
+    [Fact]
     public void A_record_whose_sealed_keys_changed_is_signed_for_with_its_new_keys_never_the_open_ones()
     {
         using var keys = Keys();

@@ -64,6 +64,7 @@ public static class RateLimiting
     private static async ValueTask RejectAsync(OnRejectedContext rejected, RateLimitOptions options, CancellationToken ct)
     {
         var context = rejected.HttpContext;
+        LimitsTelemetry.RateLimit();
         var retryAfter = rejected.Lease.TryGetMetadata(MetadataName.RetryAfter, out var wait) ? wait : TimeSpan.FromSeconds(1);
         var seconds = Math.Max(1, (int)Math.Ceiling(retryAfter.TotalSeconds));
         context.Response.StatusCode = StatusCodes.Status429TooManyRequests;

@@ -10,8 +10,15 @@ using Sorcha.ServiceDefaults.Health;
 
 namespace Sorcha.ServiceDefaults.Logging;
 
-internal static class LoggingSetup
+public static class LoggingSetup
 {
+    /// <summary>
+    /// Log categories of per-request outcome events (one per action, say): kept for the structured logs (OTLP: the
+    /// dashboard, filterable by their properties) and left off the console, where a line per request, written here
+    /// and echoed by the AppHost, costs throughput (docs/observability.md, "Logs").
+    /// </summary>
+    public const string OutcomesPrefix = "Sorcha.Outcomes.";
+
     private const string ConsoleTemplate =
         "[{Timestamp:HH:mm:ss.fff} {Level:u3}] {SourceContext}: {Message:lj} {TraceId}{NewLine}{Exception}";
 
@@ -21,7 +28,7 @@ internal static class LoggingSetup
     /// that provider is OpenTelemetry's alone (TelemetrySetup) and each log reaches OTLP with its trace context.
     /// The static <see cref="Log.Logger"/> is left alone: several hosts may share a process (tests).
     /// </summary>
-    public static void AddSorchaLogging(this IHostApplicationBuilder builder)
+    internal static void AddSorchaLogging(this IHostApplicationBuilder builder)
     {
         builder.Logging.ClearProviders();
         builder.Services.AddSerilog(
@@ -29,10 +36,15 @@ internal static class LoggingSetup
                 .ReadFrom.Configuration(builder.Configuration)
                 .Enrich.FromLogContext()
                 .Enrich.WithProperty("Service", builder.Environment.ApplicationName)
-                .WriteTo.Console(outputTemplate: ConsoleTemplate, formatProvider: CultureInfo.InvariantCulture),
+                .WriteTo.Conditional(e => !IsOutcome(e), sink => sink.Console(outputTemplate: ConsoleTemplate,
+                    formatProvider: CultureInfo.InvariantCulture)),
             preserveStaticLogger: true,
             writeToProviders: true);
     }
+
+    internal static bool IsOutcome(LogEvent e) =>
+        e.Properties.TryGetValue("SourceContext", out var context) && context is ScalarValue { Value: string category }
+        && category.StartsWith(OutcomesPrefix, StringComparison.Ordinal);
 
     /// <summary>
     /// One event per request: method, path (no query string), status and time; never headers or bodies, so no token
@@ -42,7 +54,7 @@ internal static class LoggingSetup
     /// <c>Serilog:MinimumLevel:Override:Serilog.AspNetCore.RequestLoggingMiddleware</c> to <c>Debug</c> to see them;
     /// health probes are Verbose, below even that.
     /// </summary>
-    public static void UseSorchaRequestLogging(this WebApplication app) => app.UseSerilogRequestLogging(o =>
+    internal static void UseSorchaRequestLogging(this WebApplication app) => app.UseSerilogRequestLogging(o =>
     {
         o.Logger = app.Services.GetRequiredService<Serilog.ILogger>();
         o.GetLevel = (context, _, error) => Level(context, error);

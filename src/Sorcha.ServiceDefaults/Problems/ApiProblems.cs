@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ServiceDefaults.Limits;
 
 namespace Sorcha.ServiceDefaults.Problems;
 
@@ -32,9 +33,12 @@ public static class ApiProblems
     /// holds, which it resolves by deleting or completing something, not by waiting (429) and not a wrong caller (403);
     /// <c>quota</c> and <c>limit</c> name it for clients that branch on it (docs/api.md, "Quotas").
     /// </summary>
-    public static ProblemHttpResult QuotaExceeded(string quota, long limit, string detail) =>
-        TypedResults.Problem(detail, statusCode: StatusCodes.Status409Conflict, title: "Quota exceeded",
+    public static ProblemHttpResult QuotaExceeded(string quota, long limit, string detail)
+    {
+        LimitsTelemetry.Quota(quota);
+        return TypedResults.Problem(detail, statusCode: StatusCodes.Status409Conflict, title: "Quota exceeded",
             extensions: new Dictionary<string, object?> { ["quota"] = quota, ["limit"] = limit });
+    }
 
     /// <summary>Well-formed but refused (a 4xx the client can fix by sending something else).</summary>
     public static ProblemHttpResult Unprocessable(string detail, string title = "Request refused",

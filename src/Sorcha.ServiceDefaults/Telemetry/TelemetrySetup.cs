@@ -58,7 +58,8 @@ public static class TelemetrySetup
                 .AddAspNetCoreInstrumentation(o => o.Filter = context => !HealthSetup.IsProbe(context.Request.Path))
                 .AddHttpClientInstrumentation(o => o.FilterHttpRequestMessage = request =>
                     request.RequestUri is not { } uri || !HealthSetup.IsProbe(new PathString(uri.AbsolutePath)))
-                .AddSource(SourcePrefix + "*"));
+                .AddSource(SourcePrefix + "*")
+                .AddProcessor(new BackgroundTraces.OrphanRedisSpans()));
         }
         else
         {

@@ -43,11 +43,13 @@ public abstract class ServiceHost : BadInputTarget, IAsyncLifetime, IAsyncDispos
     /// <summary>
     /// Hosts <typeparamref name="TProgram"/> as <paramref name="name"/>, answering the paths under
     /// <paramref name="routes"/>; returns its address (for a later service's services:{name}:http:0).
+    /// <paramref name="services"/> adds to its container after the service's own registrations (an exporter, say).
     /// </summary>
-    protected Uri Start<TProgram>(string name, string[] routes, IReadOnlyDictionary<string, string> settings)
+    protected Uri Start<TProgram>(string name, string[] routes, IReadOnlyDictionary<string, string> settings,
+        Action<IServiceCollection>? services = null)
         where TProgram : class
     {
-        var factory = new Factory<TProgram>(settings);
+        var factory = new Factory<TProgram>(settings, services);
         var hosted = new Hosted(name, routes, factory, Address(factory));
         _services.Add(hosted);
         return hosted.Address;
@@ -110,7 +112,8 @@ public abstract class ServiceHost : BadInputTarget, IAsyncLifetime, IAsyncDispos
         }
     }
 
-    private sealed class Factory<TProgram>(IReadOnlyDictionary<string, string> settings) : WebApplicationFactory<TProgram>
+    private sealed class Factory<TProgram>(IReadOnlyDictionary<string, string> settings, Action<IServiceCollection>? services)
+        : WebApplicationFactory<TProgram>
         where TProgram : class
     {
         protected override void ConfigureWebHost(IWebHostBuilder builder)
@@ -119,6 +122,11 @@ public abstract class ServiceHost : BadInputTarget, IAsyncLifetime, IAsyncDispos
             foreach (var (key, value) in settings)
             {
                 builder.UseSetting(key, value);
+            }
+
+            if (services is not null)
+            {
+                builder.ConfigureServices(services);
             }
         }
     }

@@ -30,6 +30,7 @@ public static class BlueprintSetup
         builder.Services.AddSingleton(sp => new BlueprintEngine(sp.GetRequiredService<CompiledActionCache>(),
             sp.GetRequiredService<IOptions<EngineLimits>>().Value));
         builder.Services.AddTransient<ActionFlow>();
+        builder.Services.AddSingleton<ActionOutcomes>();
         builder.Services.AddSingleton<TransactionCommits>();
         builder.Services.AddSingleton<StepSigning>();
         builder.Services.AddSingleton<SenderOwnership>();

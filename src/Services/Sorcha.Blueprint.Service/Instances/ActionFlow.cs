@@ -237,11 +237,6 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
                 throw ClaimLost(instance.Id, pending.TxId);
             }
 
-            // Debug, like a successful request's own log line: this line and Polly's per-attempt lines cost 5 % of the
-            // platform's CPU per action (docs/history/performance-2026.md, "Issue 17, continued"); the register is
-            // the record.
-            logger.LogDebug("Instance {InstanceId}: action {ActionId} committed as {TxId} at sequence {Sequence}",
-                instance.Id, plan.ActionId, pending.TxId, commit.Sequence);
             events.StepCommitted(instance, step, next, nextWallet, endState);
 
             return pending.DataDigest == plan.DataDigest

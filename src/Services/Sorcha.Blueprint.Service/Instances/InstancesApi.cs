@@ -118,6 +118,7 @@ public static class InstancesApi
                 : refused.Refusal("You have created as many instances as one caller may", "Instances are kept for good; ask an operator.");
         }
 
+        ActionOutcomes.Started();
         events.InstanceCreated(instance, first.Id, firstWallet);
         return TypedResults.Created($"/api/instances/{instance.Id}", new CreatedInstanceResponse(instance.Id, first.Id));
     }
@@ -207,16 +208,44 @@ public static class InstancesApi
 
     /// <summary>The flow, its checks' order and its refusals (thrown) are <see cref="ActionFlow.RejectAsync"/>'s.</summary>
     private static async Task<Created<RejectActionResponse>> Reject(string instanceId, string actionId, RejectActionRequest request,
-        HttpContext context, ActionFlow flow)
+        HttpContext context, ActionFlow flow, ActionOutcomes outcomes)
     {
-        var (registerId, response) = await flow.RejectAsync(instanceId, actionId, request, context);
+        outcomes.Received(rejection: true);
+        string registerId;
+        RejectActionResponse response;
+        try
+        {
+            (registerId, response) = await flow.RejectAsync(instanceId, actionId, request, context);
+        }
+        catch (Exception e)
+        {
+            outcomes.Failed(rejection: true, instanceId, actionId, request.Sender, e);
+            throw;
+        }
+
+        outcomes.Done(rejection: true, instanceId, actionId, response.TxId, registerId, request.Sender, ended: response.NextActionId is null);
         return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(registerId)}/transactions/{response.TxId}", response);
     }
 
     /// <summary>The flow, its checks' order and its refusals (thrown) are <see cref="ActionFlow"/>'s; here only binding and the answer.</summary>
-    private static async Task<Created<SubmitActionResponse>> Submit([AsParameters] SubmitActionCall call, ActionFlow flow)
+    private static async Task<Created<SubmitActionResponse>> Submit([AsParameters] SubmitActionCall call, ActionFlow flow,
+        ActionOutcomes outcomes)
     {
-        var (registerId, response) = await flow.SubmitAsync(call.InstanceId, call.ActionId, call.Request, call.Context);
+        outcomes.Received(rejection: false);
+        string registerId;
+        SubmitActionResponse response;
+        try
+        {
+            (registerId, response) = await flow.SubmitAsync(call.InstanceId, call.ActionId, call.Request, call.Context);
+        }
+        catch (Exception e)
+        {
+            outcomes.Failed(rejection: false, call.InstanceId, call.ActionId, call.Request.Sender, e);
+            throw;
+        }
+
+        outcomes.Done(rejection: false, call.InstanceId, call.ActionId, response.TxId, registerId, call.Request.Sender,
+            ended: response.NextActionId is null);
         return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(registerId)}/transactions/{response.TxId}", response);
     }
 

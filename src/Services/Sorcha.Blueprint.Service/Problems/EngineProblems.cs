@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Blueprint.Engine;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Problems;
@@ -28,6 +29,7 @@ public static class EngineProblems
             BudgetKind.Steps => ("steps", "Step budget exceeded"),
             _ => ("output", "Output budget exceeded"),
         };
+        LimitsTelemetry.WorkBudget(name);
         return ApiProblems.Unprocessable(e.Message, title, new Dictionary<string, object?> { ["budget"] = name });
     }
 }

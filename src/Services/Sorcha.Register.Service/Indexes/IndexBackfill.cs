@@ -1,6 +1,8 @@
 using System.Collections.Concurrent;
 using System.Threading.Channels;
+using Sorcha.Register.Service.Sealing;
 using Sorcha.Registers.Store;
+using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.Register.Service.Indexes;
 
@@ -33,6 +35,9 @@ public sealed class IndexBackfill(RegisterStore store, ILogger<IndexBackfill> lo
         _ = Task.Run(() => SweepAsync(stoppingToken), stoppingToken);
         await foreach (var registerId in _queue.Reader.ReadAllAsync(stoppingToken))
         {
+            // One trace per register backfilled (its chunks' Redis spans under it); the start-up sweep's reads record nothing.
+            using var activity = BackgroundTraces.Start(SealingTelemetry.Source, "backfill indexes");
+            activity?.SetTag("sorcha.register_id", registerId);
             try
             {
                 if (await store.BackfillIndexesAsync(registerId, stoppingToken) is > 0 and var indexed)

@@ -20,9 +20,13 @@ public static class RegisterProblems
         $"Register '{id}' holds transactions from before its indexes; they are being indexed. Retry shortly.");
 
     /// <summary>422: combined filters whose narrowest index holds more entries than a read may walk (budget "filter").</summary>
-    public static ProblemHttpResult FilterOverBudget(long smallest, long budget) => ApiProblems.Unprocessable(
-        string.Create(CultureInfo.InvariantCulture, $"The narrowest of the filters matches {smallest:N0} transactions; ") +
-        string.Create(CultureInfo.InvariantCulture, $"combining filters may walk at most {budget:N0} (Limits:Indexes:FilterBudget). ") +
-        "Use one filter, or a narrower one (instanceId).",
-        "Filter budget exceeded", new Dictionary<string, object?> { ["budget"] = "filter", ["limit"] = budget });
+    public static ProblemHttpResult FilterOverBudget(long smallest, long budget)
+    {
+        LimitsTelemetry.WorkBudget("filter");
+        return ApiProblems.Unprocessable(
+            string.Create(CultureInfo.InvariantCulture, $"The narrowest of the filters matches {smallest:N0} transactions; ") +
+            string.Create(CultureInfo.InvariantCulture, $"combining filters may walk at most {budget:N0} (Limits:Indexes:FilterBudget). ") +
+            "Use one filter, or a narrower one (instanceId).",
+            "Filter budget exceeded", new Dictionary<string, object?> { ["budget"] = "filter", ["limit"] = budget });
+    }
 }

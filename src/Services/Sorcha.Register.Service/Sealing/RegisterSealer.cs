@@ -5,6 +5,7 @@ using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Storage;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Secrets;
+using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.Register.Service.Sealing;
 
@@ -33,6 +34,13 @@ public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, Ti
     /// <summary>Seals what is due; returns how many transactions remain unsealed (0: nothing left to watch).</summary>
     public async Task<long> SealDueAsync(string registerId)
     {
+        var unsealed = await SealDueCoreAsync(registerId);
+        SealingTelemetry.SawUnsealed(registerId, unsealed);
+        return unsealed;
+    }
+
+    private async Task<long> SealDueCoreAsync(string registerId)
+    {
         for (var round = 0; round < MaxDocketsPerCall; round++)
         {
             // Fewer committed than sealed only if the head was moved back outside the append path: nothing to seal
@@ -60,6 +68,11 @@ public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, Ti
 
     private async Task<bool> SealAsync(RegisterState state, string registerId, int count)
     {
+        // One trace per docket, with its Redis spans; the polls that found nothing due record nothing (BackgroundTraces).
+        using var activity = BackgroundTraces.Start(SealingTelemetry.Source, "seal docket");
+        activity?.SetTag("sorcha.register_id", registerId);
+        activity?.SetTag("sorcha.docket.number", state.Dockets);
+        activity?.SetTag("sorcha.docket.transactions", count);
         var register = await GetRegisterAsync(registerId);
         var txIds = await store.GetTxIdsAsync(registerId, state.Sealed, count);
         var tree = await store.GetTreeAsync(registerId, state);
@@ -77,7 +90,14 @@ public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, Ti
 
         if (!await store.TryPublishDocketAsync(state, docket, tree))
         {
+            activity?.SetTag("sorcha.docket.outcome", "lost race");
             return false;
+        }
+
+        SealingTelemetry.DocketsSealed.Add(1);
+        if (_firstUnsealed.TryGetValue(registerId, out var first) && first.Sequence == state.Sealed)
+        {
+            SealingTelemetry.SealLag.Record((time.GetUtcNow() - first.CommittedAt).TotalSeconds);
         }
 
         _ = events.ToRegisterAsync(registerId, LiveEvents.Names.DocketSealed,

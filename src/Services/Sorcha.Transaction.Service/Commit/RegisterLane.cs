@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Sorcha.Events;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
@@ -58,7 +59,10 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
         {
             try
             {
+                var started = Stopwatch.GetTimestamp();
                 var outcome = await store.AppendAsync(registerId, [.. batch.Select(p => p.Transaction)], _head);
+                CommitTelemetry.AppendDuration.Record(Stopwatch.GetElapsedTime(started).TotalSeconds);
+                CommitTelemetry.BatchSize.Record(batch.Count);
                 if (outcome.UnknownRegister)
                 {
                     _head = null;
@@ -96,6 +100,7 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
         {
             if (items[i].Status == AppendStatus.Created)
             {
+                CommitTelemetry.Appended.Add(1, CommitTelemetry.Type(batch[i].Transaction.Transaction));
                 _ = events.ToRegisterAsync(registerId, LiveEvents.Names.TransactionAppended,
                     new TransactionAppended(registerId, batch[i].Transaction.Transaction.TxId, items[i].Transaction.Sequence, at));
             }

@@ -35,6 +35,7 @@ public sealed class OpenKeys : IDisposable
     {
         _options = options.Value;
         _clock = clock;
+        SigningTelemetry.Track(this);
         if (Keeps)
         {
             var period = TimeSpan.FromSeconds(Math.Max(1, _options.IdleSeconds / 2.0));
@@ -50,6 +51,7 @@ public sealed class OpenKeys : IDisposable
     /// <summary>The wallet's signature of <paramref name="data"/>, with its open key when that matches the record.</summary>
     public byte[] Sign(KeyEncryptionKey kek, WalletRecord wallet, ReadOnlySpan<byte> data)
     {
+        SigningTelemetry.Signed(wallet.Algorithm);
         if (!Keeps || wallet.Algorithm != SignatureAlgorithm.ED25519)
         {
             return SignOnce(kek, wallet, data);
@@ -57,7 +59,9 @@ public sealed class OpenKeys : IDisposable
 
         while (true)
         {
-            var entry = _open.TryGetValue(wallet.Address, out var found) && found.OpenedFrom(wallet) ? found : Open(kek, wallet);
+            var hit = _open.TryGetValue(wallet.Address, out var found) && found.OpenedFrom(wallet);
+            (hit ? SigningTelemetry.KeyCacheHits : SigningTelemetry.KeyCacheMisses).Add(1);
+            var entry = hit ? found! : Open(kek, wallet);
             if (entry.TryAcquire())
             {
                 try
