@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The peer side by side (issue 30; docs/performance.md, "Against the peer"): the original Sorcha Wallet service (in
+# The peer side by side (the speed anchor; docs/performance.md, "Against the peer"): the original Sorcha Wallet service (in
 # memory, no auth; ../shared/peer) and this checkout's platform (durable, JWT on every call), one run, one machine.
 # Closed loop `wrk -t2 -c16 -d<seconds>s` per figure, the figures alternated within each round:
 #   read   GET a wallet            peer | ours, Wallet service direct | ours, through the gateway

@@ -148,7 +148,7 @@ public sealed partial class RegisterStore
     /// <summary>
     /// The server holding the register's keys. With no connection to it, StackExchange.Redis's GetServer throws a plain
     /// InvalidOperationException where a command would fail with a RedisConnectionException: the same outage, so it is
-    /// reported as one (a 503 to the client, not a 500: issue 30, the first commit after Redis was killed).
+    /// reported as one (a 503 to the client, not a 500, as for the first commit after Redis was killed).
     /// </summary>
     private IServer ServerOf(string registerId)
     {

@@ -6,7 +6,7 @@ namespace Sorcha.FaultTests.Reliability;
 
 /// <summary>
 /// What the platform's processes said, for a fault test's own output and, when it fails, its failure message: a CI
-/// run keeps no service logs, and a status alone (a 500 in RedisFaultTests, issue 30) does not say what was thrown.
+/// run keeps no service logs, and a status alone (a 500 in RedisFaultTests, once) does not say what was thrown.
 /// </summary>
 public static partial class PlatformLogs
 {

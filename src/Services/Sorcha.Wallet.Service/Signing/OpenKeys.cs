@@ -7,7 +7,7 @@ using Sorcha.Wallet.Service.Storage;
 namespace Sorcha.Wallet.Service.Signing;
 
 /// <summary>
-/// Wallets' signing keys kept open between requests (issue 30's decision; docs/performance.md, "Wallet reads and
+/// Wallets' signing keys kept open between requests (kept for signing speed against the original service; docs/performance.md, "Wallet reads and
 /// signs"). Opening a key per sign (AES-GCM under the KEK, then a guarded allocation and a scalar multiplication) cost more than the
 /// signature itself. The rules:
 /// <list type="bullet">

@@ -12,7 +12,7 @@ public sealed record PrepareTransactionRequest(string? RegisterId,
     IReadOnlyList<RecipientData?>? Recipients);
 
 /// <summary>The ledger's optional metadata; absent members stay absent.</summary>
-/// <summary>Every member optional (docs/api.md, issue 17); JsonIgnore marks them so in the document.</summary>
+/// <summary>Every member optional (docs/api.md, "Seal and sign in one call"); JsonIgnore marks them so in the document.</summary>
 public sealed record PreparedMetadata(
     [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] string? Type,
     [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] string? BlueprintId,
