@@ -21,10 +21,19 @@ internal static class ConformanceData
     /// <summary>The json-logic compat-tables checkout: suites/index.json and the files it names.</summary>
     public static string LogicSuite => Path.Combine(Location.Value.Root, "compat-tables");
 
+    /// <summary>The JSON-e repository's specification: json-e/specification.yml.</summary>
+    public static string JsonESuite => Path.Combine(Location.Value.Root, "json-e");
+
+    /// <summary>Null when the file is there; otherwise why the suite's tests are skipped. Throws when it was asked for.</summary>
+    public static string? MissingFile(string file) =>
+        Missing(Path.GetDirectoryName(file)!, Path.GetFileName(file), File.Exists(file));
+
     /// <summary>Null when the folder is there; otherwise why the suite's tests are skipped. Throws when it was asked for.</summary>
-    public static string? Missing(string folder, string probe)
+    public static string? Missing(string folder, string probe) => Missing(folder, probe, Directory.Exists(Path.Combine(folder, probe)));
+
+    private static string? Missing(string folder, string probe, bool present)
     {
-        if (Directory.Exists(Path.Combine(folder, probe)))
+        if (present)
         {
             return null;
         }
