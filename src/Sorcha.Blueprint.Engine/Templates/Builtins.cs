@@ -46,9 +46,14 @@ internal static partial class Builtins
 
     private static void Check(string name, string[] tests, int minimum, string? variadic, List<object?> arguments)
     {
-        if ((variadic is null && arguments.Count < tests.Length) || arguments.Count < minimum)
+        if (variadic is null && arguments.Count < tests.Length)
         {
             throw JsonETemplateException.Builtin(name);
+        }
+
+        if (arguments.Count < minimum)
+        {
+            throw JsonETemplateException.Builtin($"{name}: expected at least {minimum} arguments");
         }
 
         for (var i = 0; i < arguments.Count; i++)

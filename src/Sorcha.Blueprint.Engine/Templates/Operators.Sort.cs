@@ -35,10 +35,10 @@ internal static partial class Operators
             throw JsonETemplateException.Template(SortTypes);
         }
 
-        // A step per comparison: about n log n of them.
+        // Paid before sorting, n·log₂n steps (about a step per comparison): a comparer must not throw, the sort would wrap it.
+        evaluation.Budget.Steps(keys.Count * (long)Math.Ceiling(Math.Log2(Math.Max(2, keys.Count))));
         var order = Enumerable.Range(0, keys.Count).Order(Comparer<int>.Create((x, y) =>
         {
-            evaluation.Step();
             var c = keys[x] is double a ? a.CompareTo((double)keys[y]!) : string.CompareOrdinal((string)keys[x]!, (string)keys[y]!);
             return c != 0 ? c : x.CompareTo(y);
         }));
