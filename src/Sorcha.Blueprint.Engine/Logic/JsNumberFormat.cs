@@ -19,14 +19,14 @@ internal static class JsNumberFormat
             return d > 0 ? "Infinity" : "-Infinity";
         }
 
-        // JS prints plain digits between 1e-7 and 1e21; decimal gives the exact shortest form in that range.
+        // JS prints plain digits from 1e-6 up to 1e21 (1e-7 is "1e-7"); decimal gives the exact shortest form in that range.
         var magnitude = Math.Abs(d);
-        if (number.HasDecimal && (magnitude == 0 || (magnitude >= 1e-7 && magnitude < 1e21)))
+        if (number.HasDecimal && (magnitude == 0 || (magnitude >= 1e-6 && magnitude < 1e21)))
         {
             return JsonNumber.Normalize(number.Decimal).ToString(CultureInfo.InvariantCulture);
         }
 
-        if (magnitude >= 1e-7 && magnitude < 1e21 && Math.Floor(d) == d)
+        if (magnitude >= 1e-6 && magnitude < 1e21 && Math.Floor(d) == d)
         {
             return d.ToString("F0", CultureInfo.InvariantCulture);
         }
