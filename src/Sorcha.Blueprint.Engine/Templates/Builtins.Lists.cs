@@ -17,7 +17,7 @@ internal static partial class Builtins
         var count = Math.Max(0, Math.Ceiling((stop - start) / step));
         evaluation.Budget.Steps((long)Math.Min(count, long.MaxValue / 2));
         evaluation.Budget.Produce(1 + (long)Math.Min(count, long.MaxValue / 2));
-        var items = new List<object?>((int)count);
+        var items = new List<object?>((int)Math.Min(count, 1 << 16));
         for (var i = 0; i < count; i++)
         {
             items.Add(start + (i * step));

@@ -34,10 +34,9 @@ internal static partial class Renderer
                 return evaluation.Array(items);
             case JsonObject obj:
                 return Operators.TryRender(obj, scope, evaluation, depth, out var answer) ? answer : RenderObject(obj, scope, evaluation, depth);
-            case JsonValue value when value.GetValueKind() == System.Text.Json.JsonValueKind.String:
-                return Interpolate(value.GetValue<string>(), scope, evaluation);
             default:
-                return JeConvert.FromJson(template, evaluation);
+                var scalar = JeConvert.FromJson(template, evaluation);
+                return scalar is string text ? Interpolate(text, scope, evaluation) : scalar;
         }
     }
 
