@@ -38,6 +38,8 @@ internal sealed class Evaluation(WorkBudget budget)
     /// <summary>The expression at <paramref name="offset"/> of <paramref name="source"/>, parsed up to <paramref name="terminator"/> (or the end).</summary>
     public (Expr Tree, int End) Parse(string source, int offset, string? terminator)
     {
+        // Reading the source again (to find it in the cache) costs its length: a step per 1 Ki characters.
+        Budget.Steps(source.Length >> 10);
         if (!_parsed.TryGetValue((source, offset), out var parsed))
         {
             parsed = Parser.Parse(source, offset, terminator, Budget);
