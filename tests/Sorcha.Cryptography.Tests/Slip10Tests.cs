@@ -59,6 +59,51 @@ public class Slip10Tests
         Assert.Equal("3b8c18469a4634517d6d0b65448f8e6c62091b45540a1743c5846be55d47d88f", Hashes.ToHex(key));
     }
 
+    private static readonly byte[] Seed2 = Hashes.FromHex(
+        "fffcf9f6f3f0edeae7e4e1dedbd8d5d2cfccc9c6c3c0bdbab7b4b1aeaba8a5a29f9c999693908d8a8784817e7b7875726f6c696663605d5a5754514e4b484542");
+
+    public static TheoryData<uint[], string, string, string> Ed25519Vector2 => new()
+    {
+        { [], "ef70a74db9c3a5af931b5fe73ed8e1a53464133654fd55e7a66f8570b8e33c3b", "171cb88b1b3c1db25add599712e36245d75bc65a1a5c9e18d76f9f2b1eab4012", "8fe9693f8fa62a4305a140b9764c5ee01e455963744fe18204b4fb948249308a" },
+        { [0 | H], "0b78a3226f915c082bf118f83618a618ab6dec793752624cbeb622acb562862d", "1559eb2bbec5790b0c65d8693e4d0875b1747f4970ae8b650486ed7470845635", "86fab68dcb57aa196c77c5f264f215a112c22a912c10d123b0d03c3c28ef1037" },
+        { [0 | H, 2147483647 | H], "138f0b2551bcafeca6ff2aa88ba8ed0ed8de070841f0c4ef0165df8181eaad7f", "ea4f5bfe8694d8bb74b7b59404632fd5968b774ed545e810de9c32a4fb4192f4", "5ba3b9ac6e90e83effcd25ac4e58a1365a9e35a3d3ae5eb07b9e4d90bcf7506d" },
+        { [0 | H, 2147483647 | H, 1 | H], "73bd9fff1cfbde33a1b846c27085f711c0fe2d66fd32e139d3ebc28e5a4a6b90", "3757c7577170179c7868353ada796c839135b3d30554bbb74a4b1e4a5a58505c", "2e66aa57069c86cc18249aecf5cb5a9cebbfd6fadeab056254763874a9352b45" },
+        { [0 | H, 2147483647 | H, 1 | H, 2147483646 | H], "0902fe8a29f9140480a00ef244bd183e8a13288e4412d8389d140aac1794825a", "5837736c89570de861ebc173b1086da4f505d4adb387c6a1b1342d5e4ac9ec72", "e33c0f7d81d843c572275f287498e8d408654fdf0d1e065b84e2e6f157aab09b" },
+        { [0 | H, 2147483647 | H, 1 | H, 2147483646 | H, 2 | H], "5d70af781f3a37b829f0d060924d5e960bdc02e85423494afc0b1a41bbe196d4", "551d333177df541ad876a60ea71f00447931c0a9da16f227c11ea080d7391b8d", "47150c75db263559a70d5778bf36abbab30fb061ad69f69ece61a72b0cfa4fc0" },
+    };
+
+    // SLIP-0010 test vector 2 for ed25519 (satoshilabs/slips slip-0010.md at 73c23acf935169e3f8f7b5824547829f24101971).
+    [Theory]
+    [MemberData(nameof(Ed25519Vector2))]
+    public void Derive_Ed25519_vector_2_matches_spec(uint[] path, string chainCode, string privateKey, string publicKey)
+    {
+        var (key, chain) = Slip10.Derive(Slip10Curve.Ed25519, Seed2, path);
+        Assert.Equal(chainCode, Hashes.ToHex(chain));
+        Assert.Equal(privateKey, Hashes.ToHex(key));
+        Assert.Equal(publicKey, Hashes.ToHex(Signatures.PublicKeyFromPrivate(SignatureAlgorithm.ED25519, key)));
+    }
+
+    public static TheoryData<uint[], string, string, string> NistVector2 => new()
+    {
+        { [], "96cd4465a9644e31528eda3592aa35eb39a9527769ce1855beafc1b81055e75d", "eaa31c2e46ca2962227cf21d73a7ef0ce8b31c756897521eb6c7b39796633357", "02c9e16154474b3ed5b38218bb0463e008f89ee03e62d22fdcc8014beab25b48fa" },
+        { [0], "84e9c258bb8557a40e0d041115b376dd55eda99c0042ce29e81ebe4efed9b86a", "d7d065f63a62624888500cdb4f88b6d59c2927fee9e6d0cdff9cad555884df6e", "039b6df4bece7b6c81e2adfeea4bcf5c8c8a6e40ea7ffa3cf6e8494c61a1fc82cc" },
+        { [0, 2147483647 | H], "f235b2bc5c04606ca9c30027a84f353acf4e4683edbd11f635d0dcc1cd106ea6", "96d2ec9316746a75e7793684ed01e3d51194d81a42a3276858a5b7376d4b94b9", "02f89c5deb1cae4fedc9905f98ae6cbf6cbab120d8cb85d5bd9a91a72f4c068c76" },
+        { [0, 2147483647 | H, 1], "7c0b833106235e452eba79d2bdd58d4086e663bc8cc55e9773d2b5eeda313f3b", "974f9096ea6873a915910e82b29d7c338542ccde39d2064d1cc228f371542bbc", "03abe0ad54c97c1d654c1852dfdc32d6d3e487e75fa16f0fd6304b9ceae4220c64" },
+        { [0, 2147483647 | H, 1, 2147483646 | H], "5794e616eadaf33413aa309318a26ee0fd5163b70466de7a4512fd4b1a5c9e6a", "da29649bbfaff095cd43819eda9a7be74236539a29094cd8336b07ed8d4eff63", "03cb8cb067d248691808cd6b5a5a06b48e34ebac4d965cba33e6dc46fe13d9b933" },
+        { [0, 2147483647 | H, 1, 2147483646 | H, 2], "3bfb29ee8ac4484f09db09c2079b520ea5616df7820f071a20320366fbe226a7", "bb0a77ba01cc31d77205d51d08bd313b979a71ef4de9b062f8958297e746bd67", "020ee02e18967237cf62672983b253ee62fa4dd431f8243bfeccdf39dbe181387f" },
+    };
+
+    // SLIP-0010 test vector 2 for nist256p1 (same source).
+    [Theory]
+    [MemberData(nameof(NistVector2))]
+    public void Derive_nist_P256_vector_2_matches_spec(uint[] path, string chainCode, string privateKey, string compressedPublicKey)
+    {
+        var (key, chain) = Slip10.Derive(Slip10Curve.NistP256, Seed2, path);
+        Assert.Equal(chainCode, Hashes.ToHex(chain));
+        Assert.Equal(privateKey, Hashes.ToHex(key));
+        Assert.Equal(compressedPublicKey, Hashes.ToHex(P256Curve.PublicKey(key, compressed: true)));
+    }
+
     [Fact]
     public void Derive_Ed25519_normal_index_throws() =>
         Assert.Throws<ArgumentException>(() => Slip10.Derive(Slip10Curve.Ed25519, Seed1, [1]));

@@ -26,6 +26,39 @@ public class WalletKeyDerivationTests
         Assert.Equal("0479ed1a036be1edfec0cedea98df803db1d95bfcab28d8d705f1ec3a54999612649495f816be0c9212e31f12bcfab692ed96eb011ccde396bc54850d4a425f78e", Hashes.ToHex(keys.Encryption.PublicKey));
     }
 
+    // Expected private keys computed independently (Python: hashlib PBKDF2 and HMAC-SHA512, the SLIP-0010 chain by hand):
+    // the signing and encryption keys at m/44'/6142'/n'/0'/0' and /1' for accounts 0..2, with and without a passphrase.
+    [Theory]
+    [InlineData(SignatureAlgorithm.ED25519, "", 0, "207d16ecc09663de4a9340cd449b0c1220ca6ca2fa3627eae616116acbded0c0", "20a7197686421d1d6320a417804d39e63223e43050540f2ab44202dbdf96aff0")]
+    [InlineData(SignatureAlgorithm.ED25519, "", 1, "7e00d124ff46a217efa34675f7b27bc7db12b82f8a904b9bffd707fc90f0ec4c", "dd98a8fce3d118019ad1cad2597437e01394bac792069e1f5b2b97d424a28f24")]
+    [InlineData(SignatureAlgorithm.ED25519, "", 2, "19bd229733271b717ca0d1348207b3617e1fd87a080643ffb7f9939d4d84be39", "17d15e873a51b570e33a97050775d79dbcc98f2b326d979d7d0d47071c5dc61e")]
+    [InlineData(SignatureAlgorithm.ED25519, "TREZOR", 0, "b784bb080e92c783f21c71a6973cf44c79d42ce452c8329d9aceaf59c329154c", "db946c3b62bfc852b21fccdb0f2c64ec8fae56eb327b96401d4421b57789f8e8")]
+    [InlineData(SignatureAlgorithm.ED25519, "TREZOR", 1, "1cfc4cc1f507027819887f26382469b8cfe01652b2898554be3c42229a02e4c7", "204f17e385dcc7ccb79340511cc8adc0c89431115f94d5923ea8725e91ef13de")]
+    [InlineData(SignatureAlgorithm.NISTP256, "", 1, "c2683fd30727c00bea6c5ea980a12ec245ec24a47f234f14407cdc31ad234ff4", "e6542a649940cca290b6b8eb9bd398b2ab064119c05df0f57229b9bddeef5c7a")]
+    [InlineData(SignatureAlgorithm.NISTP256, "", 2, "6f35190792fa4e7d0ce0f653196e4722675992b006bce300c46b938524bcbe3a", "2b79d7afcc4e4a888e13ecc122dc2784977530344014d28c68513d59743e7b4f")]
+    [InlineData(SignatureAlgorithm.NISTP256, "TREZOR", 0, "aa440cf18ab79bbf34d190a7718853856397309d9afe11822ad0ecc805562867", "b1de08b912a5976368b2a2436e4bbb02801e988392f6d4eeae0f65d37dab3338")]
+    [InlineData(SignatureAlgorithm.NISTP256, "TREZOR", 1, "7a856c77ab17fa046a62b05d3f40a178e5aff23d6f326a1e2f16bad1b04d7e33", "a3a2fcb3a0093e2def6c787bd2e26f15e66c218c5c99bf5da9972bad1ac2ef2f")]
+    public void From_seed_accounts_and_passphrase_match_independent_derivation(
+        SignatureAlgorithm algorithm, string passphrase, int account, string signingKey, string encryptionKey)
+    {
+        var keys = WalletKeyDerivation.FromSeed(algorithm, Mnemonics.ToSeed(Abandon23Art, passphrase), account);
+        Assert.Equal(signingKey, Hashes.ToHex(keys.Signing.PrivateKey));
+        Assert.Equal(encryptionKey, Hashes.ToHex(keys.Encryption.PrivateKey));
+        Assert.Equal(keys.Signing.PublicKey, Signatures.PublicKeyFromPrivate(algorithm, keys.Signing.PrivateKey));
+        if (account == 0)
+        {
+            Assert.Equal(keys.Address, WalletKeyDerivation.FromMnemonic(algorithm, Abandon23Art, passphrase).Address);
+        }
+    }
+
+    [Fact]
+    public void From_seed_negative_account_or_rsa_throws()
+    {
+        var seed = Mnemonics.ToSeed(Abandon23Art);
+        Assert.Throws<ArgumentOutOfRangeException>(() => WalletKeyDerivation.FromSeed(SignatureAlgorithm.ED25519, seed, -1));
+        Assert.Throws<NotSupportedException>(() => WalletKeyDerivation.FromSeed(SignatureAlgorithm.RSA4096, seed, 1));
+    }
+
     [Theory]
     [InlineData(SignatureAlgorithm.ED25519)]
     [InlineData(SignatureAlgorithm.NISTP256)]

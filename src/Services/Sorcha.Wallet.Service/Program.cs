@@ -1,4 +1,5 @@
 using Sorcha.ServiceDefaults;
+using Sorcha.Wallet.Service.Derivation;
 using Sorcha.Wallet.Service.Encryption;
 using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
@@ -16,6 +17,8 @@ var app = builder.Build();
 app.UseServiceDefaults();
 app.MapDefaultEndpoints();
 app.MapWalletsApi();
+app.MapWalletUpdateApi();
+app.MapAddressesApi();
 app.MapSigningApi();
 app.MapEncryptionApi();
 app.MapTransactionSigningApi();

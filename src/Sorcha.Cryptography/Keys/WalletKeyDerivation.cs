@@ -3,16 +3,17 @@ using System.Security.Cryptography;
 namespace Sorcha.Cryptography;
 
 /// <summary>
-/// Creates wallet keys, randomly or from a BIP-39 mnemonic (empty passphrase) by SLIP-0010 along
-/// m/44'/6142'/0'/0'/0' (signing) and m/44'/6142'/0'/0'/1' (encryption). RSA4096 keys are random only.
+/// Creates wallet keys, randomly or from a BIP-39 seed (mnemonic and passphrase) by SLIP-0010 along
+/// m/44'/6142'/n'/0'/0' (signing) and m/44'/6142'/n'/0'/1' (encryption), where account n is 0 for the wallet itself
+/// and 1, 2, … for its derived addresses. RSA4096 keys are random only.
 /// </summary>
 public static class WalletKeyDerivation
 {
     public const uint CoinType = 6142;
 
-    public static IReadOnlyList<uint> SigningPath { get; } = Path(0);
+    public static IReadOnlyList<uint> SigningPath { get; } = Path(0, 0);
 
-    public static IReadOnlyList<uint> EncryptionPath { get; } = Path(1);
+    public static IReadOnlyList<uint> EncryptionPath { get; } = Path(0, 1);
 
     public static WalletKeys Generate(SignatureAlgorithm algorithm) => algorithm switch
     {
@@ -23,35 +24,52 @@ public static class WalletKeyDerivation
         _ => throw Signatures.UnknownAlgorithm(algorithm),
     };
 
+    /// <summary>Largest account a wallet derives (hardened indexes stop at 2^31 - 1).</summary>
+    public const int MaxAccount = int.MaxValue;
+
     /// <summary>Deterministic keys for ED25519 and NISTP256; an invalid mnemonic is an <see cref="ArgumentException"/>.</summary>
-    public static WalletKeys FromMnemonic(SignatureAlgorithm algorithm, string mnemonic)
+    public static WalletKeys FromMnemonic(SignatureAlgorithm algorithm, string mnemonic, string passphrase = "")
     {
-        var curve = algorithm switch
-        {
-            SignatureAlgorithm.ED25519 => Slip10Curve.Ed25519,
-            SignatureAlgorithm.NISTP256 => Slip10Curve.NistP256,
-            SignatureAlgorithm.RSA4096 => throw new NotSupportedException("RSA4096 keys are random and cannot be recovered from a mnemonic."),
-            _ => throw Signatures.UnknownAlgorithm(algorithm),
-        };
+        Curve(algorithm);
         if (!Mnemonics.IsValid(mnemonic))
         {
             throw new ArgumentException("The mnemonic is not a valid BIP-39 English mnemonic.", nameof(mnemonic));
         }
 
-        var seed = Mnemonics.ToSeed(mnemonic);
+        var seed = Mnemonics.ToSeed(mnemonic, passphrase);
         try
         {
-            var (signing, signingChain) = Slip10.Derive(curve, seed, [.. SigningPath]);
-            var (encryption, encryptionChain) = Slip10.Derive(curve, seed, [.. EncryptionPath]);
-            CryptographicOperations.ZeroMemory(signingChain);
-            CryptographicOperations.ZeroMemory(encryptionChain);
-            return FromSecrets(algorithm, signing, encryption);
+            return FromSeed(algorithm, seed, 0);
         }
         finally
         {
             CryptographicOperations.ZeroMemory(seed);
         }
     }
+
+    /// <summary>The keys of <paramref name="account"/> (0: the wallet itself) from a BIP-39 seed.</summary>
+    public static WalletKeys FromSeed(SignatureAlgorithm algorithm, ReadOnlySpan<byte> seed, int account)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(account);
+        var curve = Curve(algorithm);
+        var (signing, signingChain) = Slip10.Derive(curve, seed, Path((uint)account, 0));
+        var (encryption, encryptionChain) = Slip10.Derive(curve, seed, Path((uint)account, 1));
+        CryptographicOperations.ZeroMemory(signingChain);
+        CryptographicOperations.ZeroMemory(encryptionChain);
+        return FromSecrets(algorithm, signing, encryption);
+    }
+
+    /// <summary>m/44'/6142'/<paramref name="account"/>'/0'/0' (signing) or …/1' (encryption).</summary>
+    public static uint[] Path(uint account, uint last) =>
+        [Slip10.Hardened(44), Slip10.Hardened(CoinType), Slip10.Hardened(account), Slip10.Hardened(0), Slip10.Hardened(last)];
+
+    private static Slip10Curve Curve(SignatureAlgorithm algorithm) => algorithm switch
+    {
+        SignatureAlgorithm.ED25519 => Slip10Curve.Ed25519,
+        SignatureAlgorithm.NISTP256 => Slip10Curve.NistP256,
+        SignatureAlgorithm.RSA4096 => throw new NotSupportedException("RSA4096 keys are random and cannot be recovered from a mnemonic."),
+        _ => throw Signatures.UnknownAlgorithm(algorithm),
+    };
 
     private static WalletKeys FromSecrets(SignatureAlgorithm algorithm, byte[] signingKey, byte[] encryptionKey)
     {
@@ -63,6 +81,4 @@ public static class WalletKeyDerivation
         return new WalletKeys(algorithm, signing, new KeyPair(encryptionKey, encryptionPublic));
     }
 
-    private static uint[] Path(uint last) =>
-        [Slip10.Hardened(44), Slip10.Hardened(CoinType), Slip10.Hardened(0), Slip10.Hardened(0), Slip10.Hardened(last)];
 }

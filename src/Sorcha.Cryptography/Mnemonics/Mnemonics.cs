@@ -8,13 +8,22 @@ public static class Mnemonics
 {
     public const int GeneratedWordCount = 24;
 
+    /// <summary>The lengths BIP-39 defines: 128 to 256 bits of entropy in steps of 32, plus a checksum bit per 32.</summary>
+    public static IReadOnlyList<int> WordCounts { get; } = [12, 15, 18, 21, 24];
+
     private const int Iterations = 2048;
     private const int SeedSize = 64;
 
-    /// <summary>A new 24-word mnemonic from 256 bits of entropy.</summary>
-    public static string Generate()
+    /// <summary>A new mnemonic of <paramref name="wordCount"/> words (one of <see cref="WordCounts"/>) from fresh entropy.</summary>
+    public static string Generate(int wordCount = GeneratedWordCount)
     {
-        var entropy = RandomNumberGenerator.GetBytes(32);
+        if (!WordCounts.Contains(wordCount))
+        {
+            throw new ArgumentOutOfRangeException(nameof(wordCount), wordCount, "BIP-39 mnemonics have 12, 15, 18, 21 or 24 words.");
+        }
+
+        // 11 bits a word, of which one in 33 is checksum: 12 words carry 128 bits, 24 words 256.
+        var entropy = RandomNumberGenerator.GetBytes(wordCount * 11 * 32 / 33 / 8);
         try
         {
             return FromEntropy(entropy);
@@ -54,6 +63,9 @@ public static class Mnemonics
 
         return string.Join(' ', words);
     }
+
+    /// <summary>How many words <paramref name="mnemonic"/> has, as <see cref="IsValid"/> splits them.</summary>
+    public static int CountWords(string mnemonic) => Normalize(mnemonic).Split(' ', StringSplitOptions.RemoveEmptyEntries).Length;
 
     /// <summary>
     /// True for 12, 15, 18, 21 or 24 list words with a correct checksum; case and extra whitespace are ignored.

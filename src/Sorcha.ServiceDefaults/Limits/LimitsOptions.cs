@@ -155,6 +155,12 @@ public sealed class QuotaOptions
     /// <summary>Wallets a caller owns (deleting one frees its slot). A wallet is at most a few KiB (RSA4096).</summary>
     public int Wallets { get; set; } = 10_000;
 
+    /// <summary>
+    /// Derived addresses one wallet may have (accounts 1..n of its seed); each is also one of the caller's
+    /// <see cref="Wallets"/>, and they go with their wallet when it is deleted.
+    /// </summary>
+    public int DerivedAddresses { get; set; } = 1_000;
+
     /// <summary>Registers a caller has created (registers cannot be deleted). Every register costs the sealer a look per sweep.</summary>
     public int Registers { get; set; } = 1_000;
 

@@ -50,6 +50,7 @@ public sealed class LimitsValidation : IValidateOptions<LimitsOptions>
         Positive("Connections:MinRequestBodyBytesPerSecond", options.Connections.MinRequestBodyBytesPerSecond);
         Positive("Connections:MinResponseBytesPerSecond", options.Connections.MinResponseBytesPerSecond);
         AtLeast("Quotas:Wallets", options.Quotas.Wallets, 0);
+        AtLeast("Quotas:DerivedAddresses", options.Quotas.DerivedAddresses, 0);
         AtLeast("Quotas:Registers", options.Quotas.Registers, 0);
         AtLeast("Quotas:Blueprints", options.Quotas.Blueprints, 0);
         AtLeast("Quotas:BlueprintBytes", options.Quotas.BlueprintBytes, 0);

@@ -14,6 +14,9 @@ public sealed record Quota(string Name, string Setting, long Limit)
 {
     public static Quota Wallets(LimitsOptions limits) => new("wallets", "Limits:Quotas:Wallets", limits.Quotas.Wallets);
 
+    public static Quota DerivedAddresses(LimitsOptions limits) =>
+        new("derivedAddresses", "Limits:Quotas:DerivedAddresses", limits.Quotas.DerivedAddresses);
+
     public static Quota Registers(LimitsOptions limits) => new("registers", "Limits:Quotas:Registers", limits.Quotas.Registers);
 
     public static Quota Blueprints(LimitsOptions limits) => new("blueprints", "Limits:Quotas:Blueprints", limits.Quotas.Blueprints);

@@ -5,9 +5,10 @@ namespace Sorcha.Wallet.Service.Storage;
 
 /// <summary>
 /// Wallet records recently read from Redis, served from memory for a short lease (<see cref="RecordLeasesOptions"/>).
-/// A read, a sign and an encryption each began with a Redis round trip for a record that never changes once written
-/// (the API has no update or re-key; only a deletion ends it), and that round trip was about a third of a Wallet
-/// read's CPU across the service and Redis (docs/performance.md, "Wallet reads and signs").
+/// A read, a sign and an encryption each began with a Redis round trip for a record that rarely changes (its keys never:
+/// there is no re-key; only its name and tags, by PATCH), and that round trip was about a third of a Wallet
+/// read's CPU across the service and Redis (docs/performance.md, "Wallet reads and signs"). An update waits out the
+/// leases before it answers, as a deletion does (WalletStore.UpdateAsync).
 /// <para>
 /// Why a deleted wallet is still never served once its deletion is answered, on any replica: a lease runs from the
 /// moment its read was <em>started</em>, so every lease on a record ends at most one lease after the record left Redis,

@@ -40,5 +40,19 @@ public static class SealedKeys
         }
     }
 
+    /// <summary>
+    /// The wallet's BIP-39 seed, sealed as its keys are but under its own associated data, so a seed blob and a key
+    /// blob can never stand in for each other.
+    /// </summary>
+    public static byte[] SealSeed(KeyEncryptionKey kek, string address, ReadOnlySpan<byte> seed) =>
+        KeyProtection.Seal(kek.Key, seed, SeedAssociatedData(address));
+
+    /// <summary>The seed; callers zero it when done.</summary>
+    public static byte[] OpenSeed(KeyEncryptionKey kek, WalletRecord wallet) =>
+        KeyProtection.Open(kek.Key, wallet.SealedSeed ?? throw new InvalidOperationException("The wallet keeps no seed."),
+            SeedAssociatedData(wallet.Address));
+
     private static byte[] AssociatedData(string address) => Encoding.UTF8.GetBytes("sorcha/v1/wallet-keys/" + address);
+
+    private static byte[] SeedAssociatedData(string address) => Encoding.UTF8.GetBytes("sorcha/v1/wallet-seed/" + address);
 }

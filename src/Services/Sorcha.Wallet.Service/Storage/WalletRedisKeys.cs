@@ -25,6 +25,12 @@ public static class WalletRedisKeys
         $"wallet-owner:{{{Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(owner)))[..32]}}}";
 
     /// <summary>
+    /// Sorted set of a wallet's derived addresses scored by account (1, 2, …): their list, their count for
+    /// Limits:Quotas:DerivedAddresses and the next account to derive. Tagged like the wallet's own record.
+    /// </summary>
+    public static RedisKey Accounts(string address) => $"wallet-accounts:{{{address}}}";
+
+    /// <summary>
     /// Pub/sub channel, not a key: a deleted wallet's address, so that every replica drops the signing key it holds
     /// open for it (Signing/OpenKeys.cs).
     /// </summary>
@@ -35,5 +41,6 @@ public static class WalletRedisKeys
     [
         @"^wallet:\{[^{}]+\}$",
         @"^wallet-owner:\{[0-9a-f]{32}\}$",
+        @"^wallet-accounts:\{[^{}]+\}$",
     ];
 }

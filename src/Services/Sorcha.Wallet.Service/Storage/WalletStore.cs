@@ -8,7 +8,7 @@ namespace Sorcha.Wallet.Service.Storage;
 /// Reads and writes wallets in Redis; the key layout is <see cref="WalletRedisKeys"/>. Records read are served from
 /// memory for a short lease (<see cref="RecordLeases"/>), which is why a deletion waits before it returns.
 /// </summary>
-public sealed class WalletStore(IConnectionMultiplexer redis, RecordLeases leases, TimeProvider clock)
+public sealed partial class WalletStore(IConnectionMultiplexer redis, RecordLeases leases, TimeProvider clock)
 {
     private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web)
     {
@@ -112,6 +112,7 @@ public sealed class WalletStore(IConnectionMultiplexer redis, RecordLeases lease
     /// </summary>
     public async Task DeleteAsync(WalletRecord wallet)
     {
+        await DeleteDerivedAsync(wallet); // first: a crash midway leaves the wallet, so deleting it again finishes the job
         await Db.KeyDeleteAsync(WalletRedisKeys.Wallet(wallet.Address));
         await Db.SortedSetRemoveAsync(WalletRedisKeys.Owner(wallet.Owner), wallet.Address);
         await redis.GetSubscriber().PublishAsync(WalletRedisKeys.Deleted, wallet.Address, CommandFlags.FireAndForget);

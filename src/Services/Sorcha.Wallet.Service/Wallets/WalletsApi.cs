@@ -20,14 +20,16 @@ public static class WalletsApi
     {
         var group = app.MapGroup("/api/wallets").RequireAuthorization().WithTags("Wallets");
         group.MapPost("/", Create).WithName("CreateWallet")
-            .WithSummary("Creates a wallet (a new 24-word mnemonic is shown once), or recovers one from its mnemonic.")
+            .WithSummary("Creates a wallet (a new mnemonic, 24 words or wordCount, is shown once), or recovers one from its mnemonic.")
             .ProducesProblem(StatusCodes.Status409Conflict)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         group.MapGet("/", List).WithName("ListWallets").WithSummary("The caller's wallets, paged.");
         group.MapGet("/{address}", Get).WithName("GetWallet").WithSummary("One of the caller's wallets (another caller's is 404).")
             .ProducesProblem(StatusCodes.Status404NotFound);
-        group.MapDelete("/{address}", Delete).WithName("DeleteWallet").WithSummary("Deletes one of the caller's wallets and its keys.")
-            .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapDelete("/{address}", Delete).WithName("DeleteWallet")
+            .WithSummary("Deletes one of the caller's wallets, its keys and its derived addresses (a derived address alone is 409).")
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status409Conflict);
         return group;
     }
 
@@ -50,6 +52,8 @@ public static class WalletsApi
             errors.Add("mnemonic", "mnemonic is not a valid BIP39 English mnemonic (words or checksum).");
         }
 
+        MnemonicOptions.Validate(request, algorithm, errors);
+
         if (errors.Any)
         {
             return TypedResults.ValidationProblem(errors.ToDictionary());
@@ -63,18 +67,32 @@ public static class WalletsApi
             return WalletProblems.OverQuota(quota);
         }
 
-        // A new ED25519/NISTP256 wallet gets a fresh 24-word mnemonic, shown once; a recovery echoes none back.
+        // A new ED25519/NISTP256 wallet gets a fresh mnemonic (24 words unless wordCount says), shown once; a recovery
+        // echoes none back. The BIP-39 seed (mnemonic and passphrase) is kept sealed for deriving addresses later.
         // RSA4096 keys are random, and costly: they wait for one of a few slots (RsaKeyGeneration).
-        var mnemonic = request.Mnemonic ?? (algorithm == SignatureAlgorithm.RSA4096 ? null : Mnemonics.Generate());
-        var keys = mnemonic is not null ? WalletKeyDerivation.FromMnemonic(algorithm, mnemonic) : await rsa.TryGenerateAsync(cancellationToken);
-        if (keys is null)
+        var mnemonic = request.Mnemonic
+            ?? (algorithm == SignatureAlgorithm.RSA4096 ? null : Mnemonics.Generate(request.WordCount ?? Mnemonics.GeneratedWordCount));
+        var seed = mnemonic is null ? null : Mnemonics.ToSeed(mnemonic, request.Passphrase ?? "");
+        WalletRecord wallet;
+        try
         {
-            return RetryLater.Busy("Too many RSA4096 wallets are being created right now; retry shortly.");
+            var keys = seed is not null ? WalletKeyDerivation.FromSeed(algorithm, seed, 0) : await rsa.TryGenerateAsync(cancellationToken);
+            if (keys is null)
+            {
+                return RetryLater.Busy("Too many RSA4096 wallets are being created right now; retry shortly.");
+            }
+
+            var at = Addresses.FromPublicKey(algorithm, keys.Signing.PublicKey);
+            wallet = new WalletRecord(at, user.CallerId(), name!, algorithm, keys.Signing.PublicKey,
+                keys.Encryption.PublicKey, DateTimeOffset.UtcNow, SealedKeys.Seal(kek, at, keys),
+                SealedSeed: seed is null ? null : SealedKeys.SealSeed(kek, at, seed));
+        }
+        finally
+        {
+            System.Security.Cryptography.CryptographicOperations.ZeroMemory(seed);
         }
 
-        var address = Addresses.FromPublicKey(algorithm, keys.Signing.PublicKey);
-        var wallet = new WalletRecord(address, user.CallerId(), name!, algorithm, keys.Signing.PublicKey,
-            keys.Encryption.PublicKey, DateTimeOffset.UtcNow, SealedKeys.Seal(kek, address, keys));
+        var address = wallet.Address;
         var creation = await store.TryCreateAsync(wallet, quota.Limit);
         if (creation == WalletCreation.OverQuota)
         {
@@ -113,6 +131,13 @@ public static class WalletsApi
         if (await store.GetOwnedAsync(address, user.CallerId()) is not { } wallet)
         {
             return WalletProblems.NotFound(address);
+        }
+
+        // A derived address belongs to its wallet's key tree and goes with it (an orphan, its wallet gone, may go alone).
+        if (wallet.Parent is not null && await store.GetAsync(wallet.Parent) is not null)
+        {
+            return ApiProblems.Conflict($"'{address}' is account {wallet.Account} of wallet '{wallet.Parent}'; it is deleted with that wallet.",
+                "Derived address");
         }
 
         await store.DeleteAsync(wallet);

@@ -58,6 +58,13 @@ public abstract class WalletRoutesSuite(BadInputTarget target) : BadInputSuite(t
         t.Members(post, "/api/wallets", _ => create, new Field("name", FieldKind.Text), new Field("algorithm", FieldKind.Text),
             new Field("mnemonic", FieldKind.Text, Required: false));
         t.Add(post, "/api/wallets", "algorithm with a trailing space", [400], Bodies.Json("""{"name":"x","algorithm":"ED25519 "}"""));
+        t.Add(post, "/api/wallets", "wordCount 13", [400], Bodies.Json("""{"name":"x","algorithm":"ED25519","wordCount":13}"""));
+        t.Add(post, "/api/wallets", "wordCount with RSA4096", [400], Bodies.Json("""{"name":"x","algorithm":"RSA4096","wordCount":24}"""));
+        t.Add(post, "/api/wallets", "wordCount other than the mnemonic's", [400],
+            Bodies.Json("""{"name":"x","algorithm":"ED25519","wordCount":24,"mnemonic":"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"}"""));
+        t.Add(post, "/api/wallets", "passphrase of 257 characters", [400],
+            Bodies.Json($$"""{"name":"x","algorithm":"ED25519","passphrase":"{{new string('p', 257)}}"}"""));
+        t.Add(post, "/api/wallets", "passphrase with RSA4096", [400], Bodies.Json("""{"name":"x","algorithm":"RSA4096","passphrase":"p"}"""));
         t.Add(post, "/api/wallets", "mnemonic with a bad checksum", [400],
             Bodies.Json($$"""{"name":"x","algorithm":"ED25519","mnemonic":"{{string.Join(' ', Enumerable.Repeat("abandon", 24))}}"}"""));
         t.Add(post, "/api/wallets", "mnemonic of non-ASCII words", [400],
@@ -71,6 +78,32 @@ public abstract class WalletRoutesSuite(BadInputTarget target) : BadInputSuite(t
         t.Ids(HttpMethod.Get, "/api/wallets/{id}", [404], null, notYours);
         t.Tokens(HttpMethod.Delete, "/api/wallets/{wallet}", "wallet");
         t.Ids(HttpMethod.Delete, "/api/wallets/{id}", [404], null, notYours);
+
+        const string patch = """{"name":"bad input"}""";
+        var patchMethod = HttpMethod.Patch;
+        t.Tokens(patchMethod, "/api/wallets/{wallet}", "wallet", Bodies.Json(patch));
+        t.Unreadable(patchMethod, "/api/wallets/{wallet}", "name");
+        t.ContentTypes(patchMethod, "/api/wallets/{wallet}", _ => patch);
+        t.Ids(patchMethod, "/api/wallets/{id}", [404], Bodies.Json(patch), notYours);
+        t.Add(patchMethod, "/api/wallets/{wallet}", "name: null (a name cannot be removed)", [400], Bodies.Json("""{"name":null}"""));
+        t.Add(patchMethod, "/api/wallets/{wallet}", "name: blank", [400], Bodies.Json("""{"name":"  "}"""));
+        t.Add(patchMethod, "/api/wallets/{wallet}", "name: 101 characters", [400], Bodies.Json($$"""{"name":"{{new string('n', 101)}}"}"""));
+        t.Add(patchMethod, "/api/wallets/{wallet}", "tags: an array", [400], Bodies.Json("""{"tags":["a"]}"""));
+        t.Add(patchMethod, "/api/wallets/{wallet}", "tags: a number value", [400], Bodies.Json("""{"tags":{"a":1}}"""));
+        t.Add(patchMethod, "/api/wallets/{wallet}", "tags: a key with a space", [400], Bodies.Json("""{"tags":{"a b":"x"}}"""));
+        t.Add(patchMethod, "/api/wallets/{wallet}", "tags: a 65-character key", [400], Bodies.Json("{\"tags\":{\"" + new string('k', 65) + "\":\"x\"}}"));
+        t.Add(patchMethod, "/api/wallets/{wallet}", "tags: a 257-character value", [400], Bodies.Json("{\"tags\":{\"k\":\"" + new string('v', 257) + "\"}}"));
+        t.Add(patchMethod, "/api/wallets/{wallet}", "tags: a control character", [400], Bodies.Json("""{"tags":{"k":"a\u0007"}}"""));
+        t.Add(patchMethod, "/api/wallets/{wallet}", "tags: 33 at once", [400],
+            Bodies.Json("{\"tags\":{" + string.Join(',', Enumerable.Range(0, 33).Select(i => $"\"t{i}\":\"x\"")) + "}}"));
+        t.Add(patchMethod, "/api/wallets/{wallet}", "an unknown member", [400], Bodies.Json("""{"nmae":"x"}"""));
+
+        t.Tokens(post, "/api/wallets/{wallet}/addresses", "wallet");
+        t.Ids(post, "/api/wallets/{id}/addresses", [404], null, notYours);
+        t.Tokens(HttpMethod.Get, "/api/wallets/{wallet}/addresses", "wallet");
+        t.Ids(HttpMethod.Get, "/api/wallets/{id}/addresses", [404], null, notYours);
+        t.Add(HttpMethod.Get, "/api/wallets/{wallet}/addresses?pageSize=101", "pageSize 101", [400]);
+        t.Add(HttpMethod.Get, "/api/wallets/{wallet}/addresses?page=0", "page 0", [400]);
 
         const string sign = """{"data":"AAAA"}""";
         t.Tokens(post, "/api/wallets/{wallet}/sign", "wallet", Bodies.Json(sign));
