@@ -1,4 +1,5 @@
 using Sorcha.ServiceDefaults;
+using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Encryption;
 using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
@@ -9,6 +10,7 @@ builder.AddServiceDefaults();
 builder.AddWalletStorage();
 builder.AddOpenKeys();
 builder.AddEnvelopeSchema();
+builder.AddWalletAccess();
 builder.Services.AddSingleton<RsaKeyGeneration>();
 builder.Services.AddSingleton(TimeProvider.System);
 
@@ -19,4 +21,5 @@ app.MapWalletsApi();
 app.MapSigningApi();
 app.MapEncryptionApi();
 app.MapTransactionSigningApi();
+app.MapAccessApi();
 app.Run();
