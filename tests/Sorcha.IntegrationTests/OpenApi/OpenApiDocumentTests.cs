@@ -16,6 +16,8 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
                 "POST /api/wallets", "GET /api/wallets", "GET /api/wallets/{address}", "DELETE /api/wallets/{address}",
                 "POST /api/wallets/{address}/sign", "POST /api/wallets/verify", "POST /api/wallets/{address}/encrypt",
                 "POST /api/wallets/{address}/decrypt", "POST /api/wallets/{address}/transactions",
+                "GET /api/wallets/delegated", "GET /api/wallets/{address}/access", "PUT /api/wallets/{address}/access/{subject}",
+                "DELETE /api/wallets/{address}/access/{subject}",
             ]
         },
         {
