@@ -1,5 +1,6 @@
 using Sorcha.ServiceDefaults;
 using Sorcha.Wallet.Service.Derivation;
+using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Encryption;
 using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
@@ -10,6 +11,7 @@ builder.AddServiceDefaults();
 builder.AddWalletStorage();
 builder.AddOpenKeys();
 builder.AddEnvelopeSchema();
+builder.AddWalletAccess();
 builder.Services.AddSingleton<RsaKeyGeneration>();
 builder.Services.AddSingleton(TimeProvider.System);
 
@@ -22,4 +24,5 @@ app.MapAddressesApi();
 app.MapSigningApi();
 app.MapEncryptionApi();
 app.MapTransactionSigningApi();
+app.MapAccessApi();
 app.Run();

@@ -6,7 +6,7 @@ namespace Sorcha.Client;
 /// <c>/api/wallets</c>: the caller's wallets. Another caller's wallet is 404 on every route; the envelope type is
 /// <see cref="Envelope"/> from Sorcha.Cryptography, so it can also be opened locally.
 /// </summary>
-public sealed class WalletsClient
+public sealed partial class WalletsClient
 {
     private const string Root = "api/wallets";
     private readonly ApiTransport _transport;

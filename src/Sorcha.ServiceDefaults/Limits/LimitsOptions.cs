@@ -182,6 +182,12 @@ public sealed class QuotaOptions
     /// caller makes those grow by.
     /// </summary>
     public int Instances { get; set; } = 1_000_000;
+
+    /// <summary>
+    /// Subjects one wallet grants access to at once (PUT /api/wallets/{address}/access/{subject}); revoking or expiry
+    /// frees a slot. Each grant is read at every use by its delegate, and the owner's list of them is one unpaged answer.
+    /// </summary>
+    public int WalletGrants { get; set; } = 100;
 }
 
 /// <summary>

@@ -29,6 +29,9 @@ public sealed record Quota(string Name, string Setting, long Limit)
 
     public static Quota Instances(LimitsOptions limits) => new("instances", "Limits:Quotas:Instances", limits.Quotas.Instances);
 
+    public static Quota WalletGrants(LimitsOptions limits) =>
+        new("walletGrants", "Limits:Quotas:WalletGrants", limits.Quotas.WalletGrants);
+
     public bool IsOn => Limit > 0;
 
     /// <summary>True when <paramref name="used"/> leaves no room for one more (never when the quota is off).</summary>

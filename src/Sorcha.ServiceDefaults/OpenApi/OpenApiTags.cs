@@ -12,6 +12,7 @@ internal static class OpenApiTags
         ["Health"] = "Readiness of the platform and its services, anonymous.",
         ["Wallets"] = "Create, recover, list and delete the caller's wallets (a signing and an encryption key pair each).",
         ["Signing"] = "Signatures with a wallet's key, their verification, and signed transactions prepared by a wallet.",
+        ["Wallet access"] = "Delegation: the subjects a wallet's owner lets read or act with the wallet, and the wallets delegated to the caller.",
         ["Encryption"] = "Wallet-to-wallet envelopes: seal data for a wallet, open an envelope addressed to one of yours.",
         ["Registers"] = "Append-only registers, their counts, and who may write to them.",
         ["Register transactions"] = "The committed transactions of a register and their inclusion proofs.",

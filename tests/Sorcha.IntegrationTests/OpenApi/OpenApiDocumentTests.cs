@@ -17,6 +17,8 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
                 "POST /api/wallets/{address}/sign", "POST /api/wallets/verify", "POST /api/wallets/{address}/encrypt",
                 "POST /api/wallets/{address}/decrypt", "POST /api/wallets/{address}/transactions",
                 "PATCH /api/wallets/{address}", "POST /api/wallets/{address}/addresses", "GET /api/wallets/{address}/addresses",
+                "GET /api/wallets/delegated", "GET /api/wallets/{address}/access", "PUT /api/wallets/{address}/access/{subject}",
+                "DELETE /api/wallets/{address}/access/{subject}",
             ]
         },
         {

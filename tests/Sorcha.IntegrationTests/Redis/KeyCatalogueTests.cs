@@ -2,6 +2,7 @@ extern alias BlueprintService;
 extern alias WalletService;
 
 using System.Net;
+using System.Net.Http.Json;
 using System.Text.RegularExpressions;
 using BlueprintService::Sorcha.Blueprint.Service.Blueprints;
 using BlueprintService::Sorcha.Blueprint.Service.Instances;
@@ -10,26 +11,33 @@ using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.IntegrationTests.Registers;
 using Sorcha.Registers.Store;
 using StackExchange.Redis;
+using WalletService::Sorcha.Wallet.Service.Access;
 using WalletService::Sorcha.Wallet.Service.Storage;
 
 namespace Sorcha.IntegrationTests.Redis;
 
 /// <summary>
-/// Issue 16 item 2: after a full workflow, every key in Redis belongs to a catalogue (WalletRedisKeys, BlueprintKeys,
+/// Issue 16 item 2: after a full workflow, every key in Redis belongs to a catalogue (WalletRedisKeys, AccessKeys, BlueprintKeys,
 /// InstanceKeys, RegisterKeys), and every group of keys one script or transaction touches shares a cluster slot.
 /// </summary>
 [Trait(Rerun.Trait, Rerun.Cluster)]
 [Collection(PlatformScope.Name)]
 public sealed class KeyCatalogueTests(PlatformFixture platform)
 {
-    private static readonly Regex[] Catalogue = [.. new[] { WalletRedisKeys.Patterns, BlueprintKeys.Patterns, InstanceKeys.Patterns,
-        RegisterKeys.Patterns }.SelectMany(p => p).Select(p => new Regex(p, RegexOptions.CultureInvariant))];
+    private static readonly Regex[] Catalogue = [.. new[] { WalletRedisKeys.Patterns, AccessKeys.Patterns, BlueprintKeys.Patterns,
+        InstanceKeys.Patterns, RegisterKeys.Patterns }.SelectMany(p => p).Select(p => new Regex(p, RegexOptions.CultureInvariant))];
 
     [Fact]
     public async Task Every_key_of_a_full_workflow_matches_a_catalogue_and_each_key_group_shares_a_slot()
     {
         using var caller = await platform.ClientAsync("key-catalogue");
         var wallet = await InstanceFlows.WalletAsync(caller);
+        using (var granted = await caller.PutAsJsonAsync($"/api/wallets/{wallet}/access/key-catalogue-delegate",
+            new { rights = "sign", expiresAt = DateTimeOffset.UtcNow.AddDays(1) }))
+        {
+            Assert.Equal(HttpStatusCode.Created, granted.StatusCode);
+        }
+
         var blueprint = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
         var register = await InstanceFlows.RegisterAsync(caller);
         var instance = await InstanceFlows.InstanceAsync(caller, blueprint, register,
@@ -52,6 +60,9 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
         Assert.Contains((string)RegisterKeys.ByWallet(register, wallet)!, keys);
         Assert.Contains((string)RegisterKeys.ByInstance(register, instance)!, keys);
         Assert.Contains((string)RegisterKeys.Types(register)!, keys);
+        Assert.Contains((string)AccessKeys.Grants(wallet)!, keys);
+        Assert.Contains((string)AccessKeys.Expiries(wallet)!, keys);
+        Assert.Contains((string)AccessKeys.Delegated("key-catalogue-delegate")!, keys);
         // The quota counts of the caller (the open-instance set is gone: the instance completed, freeing its slot).
         Assert.Contains((string)WalletRedisKeys.Owner("key-catalogue")!, keys);
         Assert.Contains((string)RegisterKeys.Owned("key-catalogue")!, keys);
@@ -66,6 +77,7 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
             .Append(keys.Where(k => k.StartsWith("{work}:", StringComparison.Ordinal)).Select(k => (RedisKey)k).ToList())
             .Append([BlueprintKeys.Index, BlueprintKeys.Sequence])
             .Append(BlueprintKeys.OfOwner("key-catalogue"))
+            .Append([AccessKeys.Grants(wallet), AccessKeys.Expiries(wallet), WalletRedisKeys.Wallet(wallet)])
             .ToList();
         Assert.All(groups, group => Assert.Single(group.Select(k => ClusterSlot.Of(k!)).Distinct()));
     }

@@ -5,12 +5,13 @@ using Sorcha.Client;
 namespace Sorcha.Blueprint.Service.Instances;
 
 /// <summary>
-/// "Does this caller own this sender wallet?", asked of the Wallet service before a step is claimed, so that a caller
-/// who does not own the sender cannot hold the step (403). A yes is remembered for <see cref="Remembered"/> per
-/// (caller, wallet): a participant submits step after step with the same wallet, and asking each time was one of the
-/// three Wallet/Transaction calls of every action. A remembered yes can only be stale one way — the owner deleted the
-/// wallet (no wallet ever changes owner) — and then the prepare call, which checks ownership where the keys live, still
-/// answers 404 → 403 and the claim is given back. A no is never remembered, so a refusal always reflects the Wallet's
+/// "May this caller act with this sender wallet?", asked of the Wallet service before a step is claimed, so that a
+/// caller who may not cannot hold the step (403). The Wallet service shows the wallet to its owner and to its delegates
+/// (docs/api.md, "Wallet access"). A yes is remembered for <see cref="Remembered"/> per (caller, wallet): a participant
+/// submits step after step with the same wallet, and asking each time was one of the three Wallet/Transaction calls of
+/// every action. A yes that is or becomes wrong — the owner deleted the wallet, revoked the grant or let it expire, or
+/// the delegate holds <c>read</c> only — is caught by the prepare call, which checks the caller's right to sign where the
+/// keys live at that moment and answers 404 → 403, and the claim is given back. A no is never remembered, so a refusal always reflects the Wallet's
 /// answer. Bounded by <see cref="MaxEntries"/>: when full, the cache refuses the new entry and compacts itself, so it
 /// never grows past that, whatever callers send.
 /// </summary>
@@ -29,7 +30,7 @@ public sealed class SenderOwnership(PlatformClients clients) : IDisposable
     {
         try
         {
-            // The Wallet service shows a caller only its own wallets (the caller's token is forwarded): 404 = not yours.
+            // The Wallet service shows a caller only the wallets it owns or was granted (the caller's token is forwarded): 404 = not yours.
             await clients.Wallets.GetAsync(sender, ct);
         }
         catch (SorchaApiException e) when (e.Status == StatusCodes.Status404NotFound)

@@ -2,10 +2,10 @@ using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
 using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
+using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;
 
@@ -30,9 +30,9 @@ public static class AddressesApi
     }
 
     private static async Task<Results<Created<WalletDto>, ProblemHttpResult>> Derive(string address, ClaimsPrincipal user,
-        WalletStore store, KeyEncryptionKey kek, IOptions<LimitsOptions> limits, ILogger<WalletStore> logger)
+        WalletStore store, WalletAccess access, KeyEncryptionKey kek, IOptions<LimitsOptions> limits, ILogger<WalletStore> logger)
     {
-        if (await store.GetOwnedAsync(address, user.CallerId()) is not { } wallet)
+        if (await access.FindOwnedAsync(address, user) is not { } wallet)
         {
             return WalletProblems.NotFound(address);
         }
@@ -53,14 +53,15 @@ public static class AddressesApi
     }
 
     private static async Task<Results<Ok<Paged<WalletDto>>, ValidationProblem, ProblemHttpResult>> List(
-        string address, int? page, int? pageSize, ClaimsPrincipal user, WalletStore store)
+        string address, int? page, int? pageSize, ClaimsPrincipal user, WalletStore store, WalletAccess access)
     {
         if (PageQuery.Validate(page, pageSize, out var query) is { } errors)
         {
             return TypedResults.ValidationProblem(errors);
         }
 
-        if (await store.GetOwnedAsync(address, user.CallerId()) is null)
+        // A delegate with read rights lists them as it reads the wallet.
+        if (await access.FindAsync(address, user, WalletUse.Read) is null)
         {
             return WalletProblems.NotFound(address);
         }

@@ -7,6 +7,7 @@ using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;
@@ -32,7 +33,7 @@ public static class EncryptionApi
     }
 
     private static async Task<Results<Ok<EnvelopeDto>, ValidationProblem, ProblemHttpResult>> Encrypt(
-        string address, EncryptRequest request, ClaimsPrincipal user, WalletStore store)
+        string address, EncryptRequest request, ClaimsPrincipal user, WalletStore store, WalletAccess access)
     {
         var errors = new FieldErrors();
         var data = errors.Base64("data", request.Data);
@@ -51,7 +52,7 @@ public static class EncryptionApi
             return ApiProblems.TooLarge("data", SigningApi.MaxDataBytes);
         }
 
-        if (await store.GetOwnedAsync(address, user.CallerId()) is null)
+        if (await access.FindAsync(address, user, WalletUse.Encrypt) is null)
         {
             return WalletProblems.NotFound(address);
         }
@@ -66,7 +67,7 @@ public static class EncryptionApi
     }
 
     private static async Task<Results<Ok<DecryptResponse>, ValidationProblem, ProblemHttpResult>> Decrypt(
-        string address, EnvelopeDto request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek)
+        string address, EnvelopeDto request, ClaimsPrincipal user, WalletAccess access, KeyEncryptionKey kek)
     {
         var errors = new FieldErrors();
         var scheme = errors.Required("scheme", request.Scheme, 64);
@@ -80,7 +81,7 @@ public static class EncryptionApi
             return TypedResults.ValidationProblem(errors.ToDictionary());
         }
 
-        if (await store.GetOwnedAsync(address, user.CallerId()) is not { } wallet)
+        if (await access.FindAsync(address, user, WalletUse.Decrypt) is not { } wallet)
         {
             return WalletProblems.NotFound(address);
         }

@@ -6,6 +6,7 @@ using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;
 
@@ -33,7 +34,7 @@ public static class SigningApi
     }
 
     private static async Task<Results<Ok<SignResponse>, ValidationProblem, ProblemHttpResult>> Sign(
-        string address, SignRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek, OpenKeys keys)
+        string address, SignRequest request, ClaimsPrincipal user, WalletAccess access, KeyEncryptionKey kek, OpenKeys keys)
     {
         var errors = new FieldErrors();
         var data = errors.Base64("data", request.Data);
@@ -47,7 +48,7 @@ public static class SigningApi
             return ApiProblems.TooLarge("data", MaxDataBytes);
         }
 
-        if (await store.GetOwnedAsync(address, user.CallerId()) is not { } wallet)
+        if (await access.FindAsync(address, user, WalletUse.Sign) is not { } wallet)
         {
             return WalletProblems.NotFound(address);
         }

@@ -9,6 +9,7 @@ using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Secrets;
+using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Encryption;
 using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;
@@ -40,8 +41,8 @@ public static class TransactionSigningApi
     }
 
     private static async Task<Results<Ok<PreparedTransactionResponse>, ValidationProblem, ProblemHttpResult>> Prepare(
-        string address, PrepareTransactionRequest request, ClaimsPrincipal user, WalletStore store, KeyEncryptionKey kek, OpenKeys keys,
-        TimeProvider clock)
+        string address, PrepareTransactionRequest request, ClaimsPrincipal user, WalletStore store, WalletAccess access, KeyEncryptionKey kek,
+        OpenKeys keys, TimeProvider clock)
     {
         var errors = new FieldErrors();
         var registerId = errors.Required("registerId", request.RegisterId, TransactionParser.MaxRegisterIdLength);
@@ -59,7 +60,7 @@ public static class TransactionSigningApi
 
         // The sender's and the recipients' records in one wait: each is a Redis read.
         var distinct = sealedFor.Select(r => r.Address).Distinct(StringComparer.Ordinal).ToList();
-        var senderRead = store.GetOwnedAsync(address, user.CallerId());
+        var senderRead = access.FindAsync(address, user, WalletUse.PrepareTransaction);
         var recipientReads = distinct.Select(store.GetAsync).ToList();
         await Task.WhenAll(recipientReads.Append<Task>(senderRead));
         if (senderRead.Result is not { } wallet)

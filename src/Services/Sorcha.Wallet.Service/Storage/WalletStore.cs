@@ -93,10 +93,6 @@ public sealed partial class WalletStore(IConnectionMultiplexer redis, RecordLeas
         return value.IsNull ? null : JsonSerializer.Deserialize<WalletRecord>((byte[])value!, Json);
     }
 
-    /// <summary>The wallet if <paramref name="owner"/> owns it; another caller's wallet looks absent.</summary>
-    public async Task<WalletRecord?> GetOwnedAsync(string address, string owner) =>
-        await GetAsync(address) is { } wallet && wallet.Owner == owner ? wallet : null;
-
     public async Task<(IReadOnlyList<WalletRecord> Items, long Total)> ListAsync(string owner, long skip, int take)
     {
         var index = WalletRedisKeys.Owner(owner);

@@ -7,6 +7,7 @@ using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Limits;
+using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
 
@@ -121,14 +122,15 @@ public static class WalletsApi
         return TypedResults.Ok(new Paged<WalletDto>([.. items.Select(WalletDto.From)], query.Page, query.PageSize, total));
     }
 
-    private static async Task<Results<Ok<WalletDto>, ProblemHttpResult>> Get(string address, ClaimsPrincipal user, WalletStore store) =>
-        await store.GetOwnedAsync(address, user.CallerId()) is { } wallet
+    private static async Task<Results<Ok<WalletDto>, ProblemHttpResult>> Get(string address, ClaimsPrincipal user, WalletAccess access) =>
+        await access.FindAsync(address, user, WalletUse.Read) is { } wallet
             ? TypedResults.Ok(WalletDto.From(wallet))
             : WalletProblems.NotFound(address);
 
-    private static async Task<Results<NoContent, ProblemHttpResult>> Delete(string address, ClaimsPrincipal user, WalletStore store, OpenKeys keys)
+    private static async Task<Results<NoContent, ProblemHttpResult>> Delete(string address, ClaimsPrincipal user, WalletStore store, OpenKeys keys,
+        WalletAccess access, AccessStore grants)
     {
-        if (await store.GetOwnedAsync(address, user.CallerId()) is not { } wallet)
+        if (await access.FindOwnedAsync(address, user) is not { } wallet)
         {
             return WalletProblems.NotFound(address);
         }
@@ -140,7 +142,11 @@ public static class WalletsApi
                 "Derived address");
         }
 
+        // Its grants go first and again once no replica serves the record (a grant written meanwhile by a request that
+        // read the record before): none may survive to cover a wallet recovered later at the same address.
+        await grants.DropAllAsync(wallet.Address);
         await store.DeleteAsync(wallet);
+        await grants.DropAllAsync(wallet.Address);
         keys.Drop(wallet.Address); // other replicas drop theirs on the deletion's message
         return TypedResults.NoContent();
     }
