@@ -6,7 +6,9 @@ Docs: README.md and every Markdown file outside docs/history/ (history tells the
   (`Infrastructure/PlatformScope.cs` names tests/Sorcha.IntegrationTests/Infrastructure/PlatformScope.cs, and
   `ServiceDefaults/Redis/RedisSetup.cs` src/Sorcha.ServiceDefaults/Redis/RedisSetup.cs). Paths outside it (../shared/)
   are not checked.
-- Every `FullyQualifiedName~X` (docs, scripts/, .ci/) must be part of some test's full name: namespace.class.method, as
+- A script named by its path (scripts/… or perf/scripts/…, in backticks or not; docs, scripts/,
+  perf/scripts/, .ci/) must be that very file: the measurement drivers live in perf/scripts/, CI's in scripts/.
+- Every `FullyQualifiedName~X` (docs, scripts/, perf/scripts/, .ci/) must be part of some test's full name: namespace.class.method, as
   read from the test sources (no build needed). `--filter '*…*'` is BenchmarkDotNet's own syntax and is not checked.
 usage: python3 scripts/check-docs.py   (from the repository root; exit 1 with one line per finding)
 """
@@ -18,9 +20,10 @@ import sys
 root = pathlib.Path(__file__).resolve().parent.parent
 files = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True, check=True).stdout.split()
 docs = [f for f in files if f.endswith(".md") and not f.startswith("docs/history/")]
-scripts = [f for f in files if f.startswith(("scripts/", ".ci/")) and not f.endswith(".py")]
+scripts = [f for f in files if f.startswith(("scripts/", "perf/scripts/", ".ci/")) and not f.endswith(".py")]
 
 PATH = re.compile(r"`([A-Za-z0-9_.\-/]+/[A-Za-z0-9_.\-]+\.(?:cs|csproj|props|targets|sh|py|json|md|yaml|yml|html|png))(?::\d+)?`")
+SCRIPT = re.compile(r"(?<![\w./\-$])((?:perf/)?scripts/[\w./\-]+\.(?:sh|py|lua))")
 FILTER = re.compile(r"FullyQualifiedName[~=]([A-Za-z0-9_.]+)")
 
 
@@ -55,6 +58,12 @@ for doc in docs:
                 continue
             if not any(f == path or ("/" + f).endswith("/" + path) or ("/" + f).endswith("/Sorcha." + path) for f in files):
                 findings.append(f"{doc}:{number}: no file {path}")
+
+for source in docs + scripts + [f for f in files if f.startswith(("scripts/", "perf/scripts/")) and f.endswith(".py")]:
+    for number, line in enumerate((root / source).read_text(encoding="utf-8").splitlines(), 1):
+        for path in SCRIPT.findall(line):
+            if path not in files:
+                findings.append(f"{source}:{number}: no script {path}")
 
 names = test_names()
 everything = [name for project in names.values() for name in project]

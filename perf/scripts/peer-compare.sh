@@ -7,14 +7,14 @@
 #   alive  GET /alive              peer | our gateway
 # then an open loop at 25/s with hey (P50 / P95 / P99 ms). Any non-2xx answer or socket error fails the run (exit 1).
 # Prints ours / peer per round and the means; writes figures.txt and summary.md under artifacts/perf/.
-# usage: scripts/peer-compare.sh [rounds=3] [seconds=10]
+# usage: perf/scripts/peer-compare.sh [rounds=3] [seconds=10]
 #   needs wrk, hey and jq, a Release build (dotnet build -c Release), and the peer published under PEER_OUT
 #   (default /tmp/peer-out: Sorcha.Wallet.Service.dll there). Nothing of the peer is in this repository: whoever
 #   measures publishes it from a fetched snapshot (docs/performance.md, "Against the peer").
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 . scripts/lib/platform.sh
-. scripts/lib/wrk.sh
+. perf/scripts/lib/wrk.sh
 
 rounds=${1:-3}
 WRK_SECONDS=${2:-10}
@@ -57,8 +57,8 @@ figures() { # one round: "<figure> <requests/s>" lines
   wrk_rps read_direct "$wallet/api/wallets/$address" "${auth[@]}" &&
   wrk_rps read_gateway "$PLATFORM_URL/api/wallets/$address" "${auth[@]}" &&
   wrk_rps sign_peer "$PEER_URL$PEER_SIGN_PATH" -s "$data/peer-sign.lua" &&
-  wrk_rps sign_direct "$wallet/api/wallets/$address/sign" "${auth[@]}" -s scripts/lib/sign.lua &&
-  wrk_rps sign_gateway "$PLATFORM_URL/api/wallets/$address/sign" "${auth[@]}" -s scripts/lib/sign.lua &&
+  wrk_rps sign_direct "$wallet/api/wallets/$address/sign" "${auth[@]}" -s perf/scripts/lib/sign.lua &&
+  wrk_rps sign_gateway "$PLATFORM_URL/api/wallets/$address/sign" "${auth[@]}" -s perf/scripts/lib/sign.lua &&
   wrk_rps alive_peer "$PEER_URL/alive" &&
   wrk_rps alive_gateway "$PLATFORM_URL/alive"
 }
