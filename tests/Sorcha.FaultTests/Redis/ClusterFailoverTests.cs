@@ -12,7 +12,7 @@ using Xunit.Abstractions;
 namespace Sorcha.FaultTests.Redis;
 
 /// <summary>
-/// Issue 18 item 2: SIGKILL the master holding a register during a steady submission load; its replica takes over, and
+/// Failover on a Redis Cluster: SIGKILL the master holding a register during a steady submission load; its replica takes over, and
 /// every transaction that got a 201 is there afterwards and the register verifies. Prints what clients saw and the
 /// recovery time (indicative only: no timing is asserted).
 /// </summary>
