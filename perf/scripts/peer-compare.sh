@@ -19,14 +19,14 @@ cd "$(dirname "$0")/../.."
 rounds=${1:-3}
 WRK_SECONDS=${2:-10}
 peer_out=${PEER_OUT:-/tmp/peer-out}
-out=${PERF_OUT:-artifacts/perf/peer-compare-$(date -u +%Y%m%d-%H%M%S)}
-mkdir -p "$out"
-for tool in wrk hey jq; do command -v $tool >/dev/null || { echo "needs $tool (apt-get install $tool)" >&2; exit 2; }; done
 [ -f "$peer_out/Sorcha.Wallet.Service.dll" ] || {
   echo "peer-compare: no $peer_out/Sorcha.Wallet.Service.dll: publish the original Sorcha Wallet service there first" \
     "(PEER_OUT to use another folder; docs/performance.md, \"Against the peer\", says how)" >&2
   exit 2
 }
+for tool in wrk hey jq; do command -v $tool >/dev/null || { echo "needs $tool (apt-get install $tool)" >&2; exit 2; }; done
+out=${PERF_OUT:-artifacts/perf/peer-compare-$(date -u +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
 [ -f artifacts/bin/Sorcha.AppHost/release/Sorcha.AppHost.dll ] || { echo "build first: dotnet build -c Release" >&2; exit 2; }
 
 data=$(mktemp -d)
