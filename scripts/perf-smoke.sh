@@ -12,7 +12,7 @@
 #          --accept-slower (a change meant to be slower). PERF_REFERENCE=HEAD records beside a second platform of itself.
 # PERF_REFERENCE=<commit>: the reference instead of the baseline's commit (e.g. HEAD, main).
 # PERF_CURRENT_DIR=<checkout>: a built checkout (Release AppHost) whose platform is the current build instead of this
-#   one (scripts/gate-proof.sh's clone); set SORCHA_COMMIT to its commit so that the figures name it.
+#   one (perf/scripts/gate-proof.sh's clone); set SORCHA_COMMIT to its commit so that the figures name it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/platform.sh

@@ -16,7 +16,7 @@ namespace Sorcha.Benchmarks;
 /// with warm-up seconds (default 0), it first posts freshly signed batches at that concurrency for that long, so the
 /// timed batches meet services whose JIT has settled (a fresh platform compiles for its first minute or so:
 /// docs/performance.md, "Warm-up");
-/// exits 1 when any item, warm-up included, was answered anything else (scripts/batch-ab.sh relies on it).
+/// exits 1 when any item, warm-up included, was answered anything else (perf/scripts/batch-ab.sh relies on it).
 /// </summary>
 internal static class BatchThroughputProbe
 {

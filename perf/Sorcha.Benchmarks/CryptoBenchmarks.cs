@@ -3,7 +3,7 @@ using Sorcha.Cryptography;
 
 namespace Sorcha.Benchmarks;
 
-/// <summary>In-process sign, verify, seal and open per algorithm on one thread: issue 3's ops/s figures.</summary>
+/// <summary>In-process sign, verify, seal and open per algorithm on one thread: the ops/s figures of docs/performance.md.</summary>
 [MemoryDiagnoser]
 public class CryptoBenchmarks
 {

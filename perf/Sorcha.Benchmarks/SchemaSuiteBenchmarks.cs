@@ -3,7 +3,7 @@ using BenchmarkDotNet.Attributes;
 namespace Sorcha.Benchmarks;
 
 /// <summary>
-/// Issue 29: time per evaluation of the JSON Schema Test Suite's valid instances, our engine (Evaluate, as the
+/// Our JSON Schema engine against the reference library: time per evaluation of the JSON Schema Test Suite's valid instances, our engine (Evaluate, as the
 /// Blueprint service calls it, with a fresh default work budget each time) against JsonSchema.Net 8.0.5 (flag output,
 /// the cheapest it offers). Each invocation evaluates the same <see cref="Cases"/> instances, so the reported mean is
 /// per evaluation. `dotnet run -c Release --project perf/Sorcha.Benchmarks -- --filter '*SchemaSuite*'`

@@ -2,7 +2,7 @@ using System.Globalization;
 using Sorcha.EventsBench;
 
 // Live-event and inbox figures against a running platform (docs/performance.md, "Live events and the inbox: how
-// measured"); scripts/events-figures.sh starts fresh platforms and runs each mode. Each mode prints one Markdown table
+// measured"); perf/scripts/events-figures.sh starts fresh platforms and runs each mode. Each mode prints one Markdown table
 // row per figure on stdout (`header <mode>` prints the table's head), progress on stderr; exit 0 when every request
 // and event was OK, 1 when any failed, 2 when the run itself could not be made.
 //   latency <gateway> [--rate 20] [--warm 10] [--seconds 30] [--label name]

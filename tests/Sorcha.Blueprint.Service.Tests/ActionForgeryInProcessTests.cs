@@ -10,7 +10,7 @@ using Sorcha.Testing.Registers;
 namespace Sorcha.Blueprint.Service.Tests;
 
 /// <summary>
-/// issue 14: a participant signed a hand-built <c>{"type":"Action", instanceId, actionId}</c> transaction through the
+/// Before this check, a participant signed a hand-built <c>{"type":"Action", instanceId, actionId}</c> transaction through the
 /// generic sign endpoint and posted it; it was committed (skipping the next-action check, the schema and the routes)
 /// and verify called the register valid. A workflow step is now accepted only with the Blueprint service's own token.
 /// Tokens forged for the service issuer are refused at the gateway: Sorcha.IntegrationTests' ActionForgeryAtGatewayTests.

@@ -13,7 +13,7 @@ using Sorcha.Testing.Blueprints;
 namespace Sorcha.Blueprint.Service.Tests;
 
 /// <summary>
-/// The sender check before a step is claimed remembers a yes (issue 17: one Wallet call fewer per action), never a no;
+/// The sender check before a step is claimed remembers a yes (one Wallet call fewer per action), never a no;
 /// a remembered yes that has gone stale (the wallet was deleted) is still refused where the keys live, and the step
 /// is given back.
 /// </summary>

@@ -7,7 +7,7 @@ using Sorcha.Testing.Registers;
 namespace Sorcha.Blueprint.Service.Tests;
 
 /// <summary>
-/// issue 14: any authenticated caller could append to any register. Only its owner or a writer may bind a blueprint
+/// Before write rights, any authenticated caller could append to any register. Only its owner or a writer may bind a blueprint
 /// instance to it, and an instance's steps commit only while its creator keeps that right. (Who commits directly, and
 /// who grants: Sorcha.Transaction.Service.Tests' CommitRightsTests.)
 /// </summary>

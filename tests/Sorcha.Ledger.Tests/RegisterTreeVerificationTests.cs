@@ -8,7 +8,7 @@ using Sorcha.Verify;
 namespace Sorcha.Ledger.Tests;
 
 /// <summary>
-/// issue 14: cutting the tail off a register (its last transactions with their dockets) still verified. With a docket
+/// Cutting the tail off a register (its last transactions with their dockets) still verified. With a docket
 /// the client kept, it no longer does; and the register tree each docket signs must match its transactions.
 /// </summary>
 public sealed class RegisterTreeVerificationTests : IDisposable

@@ -5,7 +5,7 @@ using Sorcha.Testing.Registers;
 namespace Sorcha.Transaction.Service.Tests;
 
 /// <summary>
-/// issue 14: any authenticated caller could append to any register. A register's owner (its creator) grants and
+/// Before write rights, any authenticated caller could append to any register. A register's owner (its creator) grants and
 /// revokes writers; everyone else's commit is 403, single or in a batch. (Instances bound to a register, and their
 /// steps: Sorcha.Blueprint.Service.Tests' WriteRightsTests.)
 /// </summary>

@@ -23,7 +23,7 @@ using Xunit.Abstractions;
 namespace Sorcha.Transaction.Service.Tests;
 
 /// <summary>
-/// Redis going away under a commit is a 503 (retry; resubmitting is idempotent), never a 500 (issue 30: one fault-test
+/// Redis going away under a commit is a 503 (retry; resubmitting is idempotent), never a 500 (one fault-test
 /// run saw a 500 as Redis was killed). StackExchange.Redis's <c>GetServer(key)</c> throws a plain
 /// InvalidOperationException when no connected server owns the key; the append asked it whether Redis is a cluster
 /// before every commit that held a head from the last one, so the first commit after the connection dropped was a 500.

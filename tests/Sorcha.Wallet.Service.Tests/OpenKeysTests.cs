@@ -11,7 +11,7 @@ using wallet::Sorcha.Wallet.Service.Storage;
 
 namespace Sorcha.Wallet.Service.Tests;
 
-/// <summary>Signing keys kept open between requests, within issue 30's rules (Signing/OpenKeys.cs).</summary>
+/// <summary>Signing keys kept open between requests, within the rules Signing/OpenKeys.cs states.</summary>
 public sealed class OpenKeysTests
 {
     private static readonly KeyEncryptionKey Kek = NewKek();

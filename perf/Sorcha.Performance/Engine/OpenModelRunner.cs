@@ -48,7 +48,7 @@ public static class OpenModelRunner
     {
         PreciseWait.PrepareThread();
         var origin = Stopwatch.GetTimestamp() - clock.ElapsedTicks;
-        // One scenario alone is paced exactly, as wrk paces (scripts/generator-check.sh compares the two). Scenarios at
+        // One scenario alone is paced exactly, as wrk paces (perf/scripts/generator-check.sh compares the two). Scenarios at
         // equal or commensurate rates would keep fixed phases to each other, and a request's latency depends on which
         // others it meets: measured so, a scenario's figures owe as much to its phase as to its work, and in an A/B run
         // the two platforms' phases differ. So with several scenarios, each keeps one request per interval of its rate,

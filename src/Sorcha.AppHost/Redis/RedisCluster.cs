@@ -5,8 +5,8 @@ namespace Sorcha.AppHost.Redis;
 
 /// <summary>
 /// <c>--Redis:Provider cluster</c>: a real Redis Cluster on loopback (3 masters + 3 replicas, AOF on), run by
-/// scripts/redis-cluster.sh as one resource — stopping it stops the six nodes. The nodes live under the data directory
-/// and keep their ports across runs (a cluster's nodes.conf names its peers by port), so state survives a restart.
+/// redis-cluster.sh beside this file as one resource — stopping it stops the six nodes. The nodes live under the data
+/// directory and keep their ports across runs (a cluster's nodes.conf names its peers by port), so state survives a restart.
 /// </summary>
 internal static class RedisCluster
 {
@@ -16,7 +16,7 @@ internal static class RedisCluster
     {
         var dir = RedisSelector.Dir(options, "redis-cluster");
         var basePort = BasePort(dir);
-        var script = Path.Combine(options.RepositoryRoot, "scripts", "redis-cluster.sh");
+        var script = Path.Combine(options.RepositoryRoot, "src", "Sorcha.AppHost", "Redis", "redis-cluster.sh");
         // configCheckSeconds: the client library re-reads the cluster's layout every second, so that it finds a promoted
         // replica soon after a failover; by default it looks every 60 s and keeps sending to the dead master till then.
         var endpoints = string.Join(",", Enumerable.Range(basePort, Nodes).Select(p => $"127.0.0.1:{p}")) + ",configCheckSeconds=1";

@@ -6,7 +6,7 @@ using System.Text.Json.Nodes;
 namespace Sorcha.FaultTests.Limits;
 
 /// <summary>
-/// Issue 31 item 4 through the gateway: one token is driven past every per-caller quota (Limits:Quotas, set low by
+/// The per-caller quotas (docs/api.md, "Quotas") through the gateway: one token is driven past every per-caller quota (Limits:Quotas, set low by
 /// <see cref="LimitsPlatformFixture"/>), each refusal a 409 naming its quota and limit, while another caller keeps
 /// creating; a deleted wallet frees its slot.
 /// </summary>

@@ -12,7 +12,7 @@ using Xunit.Abstractions;
 namespace Sorcha.FaultTests.Redis;
 
 /// <summary>
-/// Issue 18 item 2: SIGKILL the master holding a register during a steady submission load; its replica takes over, and
+/// Failover on a Redis Cluster: SIGKILL the master holding a register during a steady submission load; its replica takes over, and
 /// every transaction that got a 201 is there afterwards and the register verifies. Prints what clients saw and the
 /// recovery time (indicative only: no timing is asserted).
 /// </summary>
@@ -77,7 +77,7 @@ public sealed class ClusterFailoverTests(ClusterPlatformFixture platform, ITestO
         // Recovery: from the kill to the last failed submission (the load keeps going, so a later one would have shown).
         output.WriteLine($"failover: killed master {victim.EndPoint} (pid {pid}); submissions failed from {firstFailure - killedAt} ms " +
             $"to {lastFailure - killedAt} ms after the kill: recovery {(lastFailure < 0 ? 0 : lastFailure - killedAt)} ms " +
-            $"(including the 5 s before scripts/redis-cluster.sh restarts a dead node; {Workers} submitters, a busy machine)");
+            $"(including the 5 s before src/Sorcha.AppHost/Redis/redis-cluster.sh restarts a dead node; {Workers} submitters, a busy machine)");
         output.WriteLine("answers: " + string.Join("; ", seen.OrderByDescending(kv => kv.Value).Select(kv => $"{kv.Value} × {kv.Key}")));
         Assert.True(recovered, $"not 50 commits within {Patience.TotalSeconds} s of the kill");
 

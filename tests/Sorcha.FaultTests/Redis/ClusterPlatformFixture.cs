@@ -2,7 +2,7 @@ using StackExchange.Redis;
 
 namespace Sorcha.FaultTests.Redis;
 
-/// <summary>The platform on a Redis Cluster on loopback (3 masters + 3 replicas, scripts/redis-cluster.sh), whatever SORCHA_TEST_REDIS_PROVIDER says.</summary>
+/// <summary>The platform on a Redis Cluster on loopback (3 masters + 3 replicas, src/Sorcha.AppHost/Redis/redis-cluster.sh), whatever SORCHA_TEST_REDIS_PROVIDER says.</summary>
 public sealed class ClusterPlatformFixture : PlatformFixture
 {
     protected override string? RedisProvider => "cluster";

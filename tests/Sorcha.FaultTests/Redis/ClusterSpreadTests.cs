@@ -2,7 +2,7 @@ using Sorcha.Registers.Store;
 
 namespace Sorcha.FaultTests.Redis;
 
-/// <summary>Issue 18 item 1: on a Redis Cluster, registers spread over every master (one register stays in one slot).</summary>
+/// <summary>Spread on a Redis Cluster: registers spread over every master (one register stays in one slot).</summary>
 [Collection(ClusterScope.Name)]
 public sealed class ClusterSpreadTests(ClusterPlatformFixture platform)
 {

@@ -6,7 +6,7 @@ using Xunit.Abstractions;
 namespace Sorcha.FaultTests.Reliability;
 
 /// <summary>
-/// The AppHost's own supervision (issue 20): a process is killed with SIGKILL from outside under the fault tests' load
+/// The AppHost's own supervision (Aspire does not restart a crashed process): a process is killed with SIGKILL from outside under the fault tests' load
 /// (8 writers of client-signed transactions, 2 readers), and nothing in the test starts it again. The AppHost must, and
 /// the platform be Healthy and writing again; then the audit: every acknowledged transaction found, none committed
 /// twice, verify valid. Unlike <see cref="RedisFaultTests"/> and <see cref="ServiceFaultTests"/>, which stop and start
@@ -15,7 +15,7 @@ namespace Sorcha.FaultTests.Reliability;
 [Collection(FaultScope.Name)]
 public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputHelper output)
 {
-    /// <summary>Issue 20's target for Redis: from the kill to the first committed submission, as a client sees it.</summary>
+    /// <summary>The bound docs/reliability.md ("Supervision") gives Redis: from the kill to the first committed submission, as a client sees it.</summary>
     private static readonly TimeSpan RedisRecoveryBound = TimeSpan.FromSeconds(5);
 
     /// <summary>

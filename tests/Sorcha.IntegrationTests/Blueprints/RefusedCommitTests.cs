@@ -8,7 +8,7 @@ using Sorcha.IntegrationTests.Registers;
 namespace Sorcha.IntegrationTests.Blueprints;
 
 /// <summary>
-/// A step whose transaction the Transaction service refuses for good does not block its instance (issue 14): the
+/// A step whose transaction the Transaction service refuses for good does not block its instance (it once stayed pending for good): the
 /// refused transaction is dropped instead of kept pending, so a retry signs afresh rather than sending it again.
 /// </summary>
 [Trait(Rerun.Trait, Rerun.Replicas)]

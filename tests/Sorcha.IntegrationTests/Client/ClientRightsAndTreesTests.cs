@@ -5,7 +5,7 @@ using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Client;
 
-/// <summary>Register writers and consistency proofs through Sorcha.Client (issue 14).</summary>
+/// <summary>Register writers and consistency proofs through Sorcha.Client.</summary>
 [Collection(PlatformScope.Name)]
 public sealed class ClientRightsAndTreesTests(PlatformFixture platform)
 {

@@ -5,7 +5,7 @@ namespace Sorcha.IntegrationTests.OpenApi;
 
 /// <summary>
 /// The check every platform client runs (OpenApiValidatingHandler) refuses what the documents do not describe, and
-/// accepts what issue 33 found the old documents refusing on valid traffic.
+/// accepts the valid traffic that the hand-written documents once refused.
 /// </summary>
 [Collection(PlatformScope.Name)]
 public sealed class OpenApiValidationTests(PlatformFixture platform)

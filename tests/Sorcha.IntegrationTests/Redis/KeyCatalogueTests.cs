@@ -17,7 +17,7 @@ using WalletService::Sorcha.Wallet.Service.Storage;
 namespace Sorcha.IntegrationTests.Redis;
 
 /// <summary>
-/// Issue 16 item 2: after a full workflow, every key in Redis belongs to a catalogue (WalletRedisKeys, AccessKeys, BlueprintKeys,
+/// One home per key family: after a full workflow, every key in Redis belongs to a catalogue (WalletRedisKeys, AccessKeys, BlueprintKeys,
 /// InstanceKeys, RegisterKeys), and every group of keys one script or transaction touches shares a cluster slot.
 /// </summary>
 [Trait(Rerun.Trait, Rerun.Cluster)]

@@ -12,7 +12,7 @@ using StackExchange.Redis;
 namespace Sorcha.IntegrationTests.Registers;
 
 /// <summary>
-/// issue 14: verify trusted the chain head stored in Redis, so deleting a register's last transactions with their
+/// Verify once trusted the chain head stored in Redis, so deleting a register's last transactions with their
 /// dockets still verified. Dockets now sign the register tree (treeSize/treeRoot), the consistency endpoint proves
 /// growth between two dockets, verify checks the head against the store's indexes, and a client holding a docket
 /// detects a cut tail offline (--trusted-docket).

@@ -6,7 +6,7 @@ using Sorcha.IntegrationTests.Infrastructure;
 namespace Sorcha.IntegrationTests.Registers;
 
 /// <summary>
-/// Whole-register verify is O(height) signature checks for any caller with a token (issue 14): each caller runs one at
+/// Whole-register verify is O(height) signature checks for any caller with a token: each caller runs one at
 /// a time (docs/reliability.md, "Fan-out"), and a verify the client gave up on lets go of its slot.
 /// </summary>
 [Trait(Rerun.Trait, Rerun.Replicas)]

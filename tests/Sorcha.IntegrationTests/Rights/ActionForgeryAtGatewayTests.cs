@@ -10,7 +10,7 @@ using Sorcha.ServiceDefaults.Auth;
 namespace Sorcha.IntegrationTests.Rights;
 
 /// <summary>
-/// issue 14: a workflow step is accepted only with the Blueprint service's own token. A token that claims the service
+/// A workflow step is accepted only with the Blueprint service's own token. A token that claims the service
 /// issuer without its key is refused through the real gateway here; a hand-signed Action transaction posted with a
 /// user's token is refused in process (Sorcha.Blueprint.Service.Tests' ActionForgeryInProcessTests).
 /// </summary>

@@ -112,7 +112,7 @@ public abstract class RegisterAndTransactionRoutesSuite(BadInputTarget target) :
             ("not a number", "abc"), ("a fraction", "1.5"), ("over a long", "99999999999999999999999"), ("hex", "0x1"));
         t.Ids(get, "/api/registers/{id}/dockets/0", [404], null, unknownRegisters[..3]);
 
-        // Register trees (issue 14): the consistency proof's query.
+        // Register trees: the consistency proof's query.
         const string consistency = "/api/registers/{register}/consistency";
         t.Tokens(get, consistency + "?from=0&to=0", "register");
         t.Ids(get, "/api/registers/{id}/consistency?from=0&to=0", [404], null, unknownRegisters[..3]);
@@ -127,7 +127,7 @@ public abstract class RegisterAndTransactionRoutesSuite(BadInputTarget target) :
             t.Add(get, consistency + query, what, expected);
         }
 
-        // Write rights (issue 14): only the owner grants, and only the owner and writers see the list.
+        // Write rights: only the owner grants, and only the owner and writers see the list.
         const string writers = "/api/registers/{register}/writers";
         t.Tokens(get, writers, "register");
         t.Tokens(HttpMethod.Put, writers + "/someone", "register");

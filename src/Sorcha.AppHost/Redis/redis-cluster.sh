@@ -3,11 +3,12 @@
 # local provider), one folder per node under DIR. Ports BASE..BASE+5 and their cluster-bus ports BASE+10000.. must be
 # free. The cluster is created once (redis-cli --cluster create); later starts on the same DIR and BASE reuse it.
 #
-#   scripts/redis-cluster.sh start DIR BASE   start the nodes in the background, create the cluster, wait until it is ok
-#   scripts/redis-cluster.sh stop DIR         stop the nodes (SIGTERM: each flushes its AOF)
-#   scripts/redis-cluster.sh run DIR BASE     start, then stay in the foreground until SIGTERM/SIGINT, then stop
-#                                             (how the AppHost's `--Redis:Provider cluster` runs it); restarts a
-#                                             node that dies, as the AppHost supervises its other resources
+# The AppHost's own launcher of `--Redis:Provider cluster` (RedisCluster.cs beside it), not a CI tool:
+#   redis-cluster.sh start DIR BASE   start the nodes in the background, create the cluster, wait until it is ok
+#   redis-cluster.sh stop DIR         stop the nodes (SIGTERM: each flushes its AOF)
+#   redis-cluster.sh run DIR BASE     start, then stay in the foreground until SIGTERM/SIGINT, then stop (how the
+#                                     AppHost runs it); restarts a node that dies, as the AppHost supervises its
+#                                     other resources
 # Environment: REDIS_APPENDFSYNC (everysec | always, default everysec), CLUSTER_NODE_TIMEOUT_MS (default 2000: how
 # long a master may be silent before its replica takes over).
 set -euo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Wall time from `dotnet run --project src/Sorcha.AppHost` to the gateway's /health answering 200.
-# usage: scripts/measure-startup.sh [port]   (run from the repository root; `rm -rf artifacts` first for a cold run)
+# usage: perf/scripts/measure-startup.sh [port]   (run from the repository root; `rm -rf artifacts` first for a cold run)
 set -euo pipefail
 port=${1:-5040}
 log=$(mktemp)

@@ -1,4 +1,4 @@
-# Helpers of the gate's proof (scripts/gate-proof.sh); needs jq.
+# Helpers of the gate's proof (perf/scripts/gate-proof.sh); needs jq.
 
 # gate_slowdown <results.json> <scenario>: the SORCHA_TEST_SLOWDOWN value (src/Sorcha.Gateway/Testing) that makes the
 # gateway do extra work worth a share (GATE_SLOWDOWN_SHARE, default a quarter) of the scenario's P95 in those results
@@ -57,7 +57,7 @@ gate_busy_wait_clone() {
   cat >"$dir/src/Services/Sorcha.Wallet.Service/Wallets/GateProofBusyWait.cs" <<CS
 namespace Sorcha.Wallet.Service.Wallets;
 
-// Written by scripts/gate-proof.sh into a throwaway clone: a slowdown the load gate must catch. Never in the product.
+// Written by perf/scripts/gate-proof.sh into a throwaway clone: a slowdown the load gate must catch. Never in the product.
 internal static class GateProofBusyWait
 {
     public const double Microseconds = $us;
@@ -77,7 +77,7 @@ CS
   # The handler's first step is the store read; the wait goes into its first argument, so it runs before it.
   perl -0pi -e 's/(\bGet\(string address, ClaimsPrincipal user, WalletStore store\) =>\s*await store\.GetOwnedAsync\()address,/${1}GateProofBusyWait.Spin(address),/' "$dir/$api"
   if ! grep -q 'GateProofBusyWait.Spin(address)' "$dir/$api"; then
-    echo "gate-proof: the Wallet read handler changed shape ($api): update gate_busy_wait_clone in scripts/lib/gate.sh" >&2
+    echo "gate-proof: the Wallet read handler changed shape ($api): update gate_busy_wait_clone in perf/scripts/lib/gate.sh" >&2
     return 1
   fi
   git -C "$dir" add -A src/Services/Sorcha.Wallet.Service/Wallets || return 1

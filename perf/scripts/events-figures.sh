@@ -9,11 +9,11 @@
 #   idle            VmRSS of the gateway and of the Blueprint service (the hub's) before and after 1,000 idle
 #                   WebSocket connections, each subscribed to its caller's wallet (50 callers × 20, the default
 #                   Events:MaxConnectionsPerCaller)
-# usage: scripts/events-figures.sh [seconds=30] [warm=10] [figures="latency1 latency2 inbox idle"]
+# usage: perf/scripts/events-figures.sh [seconds=30] [warm=10] [figures="latency1 latency2 inbox idle"]
 # EVENTS_OPEN (10000) and EVENTS_CONNECTIONS (1000) shrink the seeds for a functional check only: not the figures.
 # Exit 0 when every request and event was OK, 1 when any failed, 2 when a platform or a run could not be made.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 . scripts/lib/platform.sh
 
 seconds=${1:-30} warm=${2:-10} figures=${3:-latency1 latency2 inbox idle}
@@ -80,7 +80,7 @@ done
 {
   echo "Build $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (uncommitted changes)'), Release; $(nproc) cores," \
     "$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo); load average $(cut -d' ' -f1-3 /proc/loadavg) at the end;" \
-    "\`$([ "$open$connections" = 100001000 ] || echo "EVENTS_OPEN=$open EVENTS_CONNECTIONS=$connections ")scripts/events-figures.sh $seconds $warm\`"
+    "\`$([ "$open$connections" = 100001000 ] || echo "EVENTS_OPEN=$open EVENTS_CONNECTIONS=$connections ")perf/scripts/events-figures.sh $seconds $warm\`"
   for mode in latency inbox idle; do
     [ -s "$out/$mode.md" ] && { echo; table "$mode" "$out/$mode.md"; }
   done

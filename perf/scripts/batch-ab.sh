@@ -7,13 +7,13 @@
 # services' and not their JIT's; 0 = one warm-up batch only, as the figures before it were taken). Every signature is
 # verified by the Transaction service. Any item not answered 201, in the warm-up or the measured batches, fails the
 # run (exit 1): a fast refusal is not throughput.
-# usage: scripts/batch-ab.sh <commit A> [rounds=2] [batches=10] [concurrency=2] [warm-up s=30]   (builds A once, under artifacts/reference)
+# usage: perf/scripts/batch-ab.sh <commit A> [rounds=2] [batches=10] [concurrency=2] [warm-up s=30]   (builds A once, under artifacts/reference)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 . scripts/lib/platform.sh
 . scripts/lib/reference.sh
 
-old=${1:?usage: scripts/batch-ab.sh <commit> [rounds] [batches] [concurrency] [warm-up s]}
+old=${1:?usage: perf/scripts/batch-ab.sh <commit> [rounds] [batches] [concurrency] [warm-up s]}
 rounds=${2:-2}
 batches=${3:-10}
 concurrency=${4:-2}

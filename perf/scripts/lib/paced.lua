@@ -1,6 +1,6 @@
 -- wrk at a steady rate (RATE requests/s) on one connection: each next request waits out the rest of its slot, so
 -- requests are spread in time like the harness's schedule. wrk times each request from its send to its response.
--- Prints "paced n errors p50 p95 p99 max" (ms) for scripts/generator-check.sh; with HIST=<file>, also appends wrk's
+-- Prints "paced n errors p50 p95 p99 max" (ms) for perf/scripts/generator-check.sh; with HIST=<file>, also appends wrk's
 -- own latency histogram to it, one "microseconds count" line per occupied bucket, so that runs can be pooled.
 local ffi = require("ffi")
 ffi.cdef[[ typedef struct { long tv_sec; long tv_nsec; } timespec; int clock_gettime(int, timespec*); ]]

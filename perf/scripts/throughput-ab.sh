@@ -7,12 +7,12 @@
 #   wallet_direct GET /api/wallets/{address} straight to the Wallet service
 #   sign_direct  POST /api/wallets/{address}/sign straight to the Wallet service
 # Any non-2xx answer or socket error makes the figure fail (exit 1): a fast error is not throughput.
-# usage: scripts/throughput-ab.sh <commit A> [rounds=2] [seconds=10]      (needs wrk and jq; builds A once)
-# B_ENV="Replicas=2 Redis__Provider=cluster" scripts/throughput-ab.sh HEAD: one build, two topologies (the AppHost's
+# usage: perf/scripts/throughput-ab.sh <commit A> [rounds=2] [seconds=10]      (needs wrk and jq; builds A once)
+# B_ENV="Replicas=2 Redis__Provider=cluster" perf/scripts/throughput-ab.sh HEAD: one build, two topologies (the AppHost's
 # settings in B_ENV are given to side B's AppHost only; docs/deploy.md, "Scaling model").
 set -uo pipefail
-cd "$(dirname "$0")/.."
-. scripts/lib/ab.sh
+cd "$(dirname "$0")/../.."
+. perf/scripts/lib/ab.sh
 
 ab_start throughput-ab "$@"
 
@@ -28,13 +28,13 @@ side_run() { # <side A|B> <checkout>
   local token=$TOKEN address=$ADDRESS wallet_url=$WALLET_URL
   local auth=(-H "Authorization: Bearer $token")
   wrk -t2 -c16 -d5s "$PLATFORM_URL/alive" >/dev/null # warm-up: tiered JIT on the hot paths
-  wrk -t2 -c16 -d5s "${auth[@]}" -s scripts/lib/sign.lua "$PLATFORM_URL/api/wallets/$address/sign" >/dev/null
+  wrk -t2 -c16 -d5s "${auth[@]}" -s perf/scripts/lib/sign.lua "$PLATFORM_URL/api/wallets/$address/sign" >/dev/null
   {
     wrk_rps alive "$PLATFORM_URL/alive" &&
     wrk_rps wallet_gw "$PLATFORM_URL/api/wallets/$address" "${auth[@]}" &&
-    wrk_rps sign_gw "$PLATFORM_URL/api/wallets/$address/sign" "${auth[@]}" -s scripts/lib/sign.lua &&
+    wrk_rps sign_gw "$PLATFORM_URL/api/wallets/$address/sign" "${auth[@]}" -s perf/scripts/lib/sign.lua &&
     wrk_rps wallet_direct "$wallet_url/api/wallets/$address" "${auth[@]}" &&
-    wrk_rps sign_direct "$wallet_url/api/wallets/$address/sign" "${auth[@]}" -s scripts/lib/sign.lua
+    wrk_rps sign_direct "$wallet_url/api/wallets/$address/sign" "${auth[@]}" -s perf/scripts/lib/sign.lua
   } | sed "s/^/$1 $round /" || return 1
   platform_stop
   rm -rf "$data"; data=

@@ -6,10 +6,10 @@
 # prints P50/P95/P99 of both with the verdict: the harness must agree with wrk within 15 % or 0.5 ms, whichever is
 # larger, and its start lag P99 over the pooled requests must be at most 1 ms. Both pools use the same percentile
 # (nearest rank).
-# usage: scripts/generator-check.sh [seconds per block=20] [rates="25 200"] [blocks=4] [scenarios="health_check wallet_read"]
+# usage: perf/scripts/generator-check.sh [seconds per block=20] [rates="25 200"] [blocks=4] [scenarios="health_check wallet_read"]
 #        exit 0 all agree, 1 some do not, 2 failed
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 . scripts/lib/platform.sh
 
 seconds=${1:-20}
@@ -31,11 +31,11 @@ address=$(curl -sf "$PLATFORM_URL/api/wallets" -H "Authorization: Bearer $token"
   -d '{"name":"generator-check","algorithm":"ED25519"}' | jq -r .address)
 [ -n "$token" ] && [ -n "$address" ] && [ "$address" != null ] || { echo "could not create a wallet" >&2; exit 2; }
 
-# wrk paced at the rate (scripts/lib/paced.lua) prints "paced n errors p50 p95 p99 max" and appends its latency
+# wrk paced at the rate (perf/scripts/lib/paced.lua) prints "paced n errors p50 p95 p99 max" and appends its latency
 # histogram to $HIST. wrk, not hey: on this machine hey's own Go runtime adds to the tail at low rates (health_check at
 # 25/s: hey P99 2.8–3.9 ms where wrk and the harness both measured 2.4 ms, docs/performance.md).
 wrk_run() { # <url> <rate> [auth]
-  RATE=$2 wrk -t1 -c1 -d"${seconds}s" -s scripts/lib/paced.lua ${3:+-H "Authorization: Bearer $3"} "$1" | awk '$1 == "paced"'
+  RATE=$2 wrk -t1 -c1 -d"${seconds}s" -s perf/scripts/lib/paced.lua ${3:+-H "Authorization: Bearer $3"} "$1" | awk '$1 == "paced"'
 }
 
 # The harness alone on one scenario; appends each measured OK request's latency (ms) to $run/harness.txt, every

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The Redis Cluster figures of docs/reliability.md ("Redis Cluster"), re-measured: runs the cluster failover tests
-# (the platform on scripts/redis-cluster.sh, 4 submitters, SIGKILL of the master holding the register) and prints
+# (the platform on src/Sorcha.AppHost/Redis/redis-cluster.sh, 4 submitters, SIGKILL of the master holding the register) and prints
 # the recovery window, what clients were answered meanwhile, and the latency cost of WAIT 1. Run it on a quiet machine.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 mkdir -p artifacts
 dotnet build tests/Sorcha.FaultTests -c Release -warnaserror -v q -nologo >/dev/null
 dotnet test tests/Sorcha.FaultTests -c Release --no-build \

@@ -5,13 +5,13 @@
 # 100 actions/s), then reads utime+stime of every process in the platform's session from /proc before and after <seconds>
 # s more at the same rate, and divides by the requests sent. CPU time, unlike latency, barely moves with what else the
 # machine runs, so this shows a change's cost even on a shared machine; compare A and B of one run only.
-# usage: scripts/cpu-per-request.sh <commit A> [rounds=2] [scenario=action_submission] [rate=100] [warm=60] [seconds=30]
+# usage: perf/scripts/cpu-per-request.sh <commit A> [rounds=2] [scenario=action_submission] [rate=100] [warm=60] [seconds=30]
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 . scripts/lib/platform.sh
 . scripts/lib/reference.sh
 
-old=${1:?usage: scripts/cpu-per-request.sh <commit> [rounds] [scenario] [rate] [warm] [seconds]}
+old=${1:?usage: perf/scripts/cpu-per-request.sh <commit> [rounds] [scenario] [rate] [warm] [seconds]}
 rounds=${2:-2} scenario=${3:-action_submission} rate=${4:-100} warm=${5:-60} seconds=${6:-30}
 out=${PERF_OUT:-artifacts/perf/cpu-per-request-$(date -u +%Y%m%d-%H%M%S)}
 mkdir -p "$out"

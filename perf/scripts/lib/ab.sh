@@ -2,7 +2,7 @@
 # the repository root.
 . scripts/lib/platform.sh
 . scripts/lib/reference.sh
-. scripts/lib/wrk.sh
+. perf/scripts/lib/wrk.sh
 
 # ab_start <name> <commit> [rounds=2] [seconds=10]: sets old, rounds, WRK_SECONDS, out (PERF_OUT, else
 # artifacts/perf/<name>-<UTC time>) and olddir (a Release build of <commit>, reference_checkout); builds this checkout's
@@ -11,7 +11,7 @@
 # fails. Call it in the script itself, not in a subshell.
 ab_start() {
   local name=$1
-  [ -n "${2:-}" ] || { echo "usage: scripts/$name.sh <commit> [rounds] [seconds]" >&2; exit 1; }
+  [ -n "${2:-}" ] || { echo "usage: perf/scripts/$name.sh <commit> [rounds] [seconds]" >&2; exit 1; }
   old=$2
   rounds=${3:-2}
   WRK_SECONDS=${4:-10}

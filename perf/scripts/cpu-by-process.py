@@ -4,7 +4,7 @@
 Samples /proc every 0.3 s while the command runs and keeps each process's utime+stime since the command started
 (processes that were already running count from then), so a process's last 0.3 s may be missed. Other work on the
 machine counts too: run it on a quiet machine. Used for the test-time figures (docs/performance.md, "Test time").
-usage: python3 scripts/cpu-by-process.py -- dotnet test Sorcha.sln -c Release --no-build
+usage: python3 perf/scripts/cpu-by-process.py -- dotnet test Sorcha.sln -c Release --no-build
 """
 import collections
 import os

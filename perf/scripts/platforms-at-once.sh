@@ -2,9 +2,9 @@
 # Starts N whole platforms (AppHost, Redis, four services, gateway) at the same moment and checks that every one comes
 # up healthy: no two of them may get the same port (src/Sorcha.AppHost/Hosting/PortLeases.cs, docs/architecture.md
 # "Ports"). The gate's A/B run starts two at once; this starts more, so a port race would show. Exit 0: all healthy.
-# usage: scripts/platforms-at-once.sh [N=4]   (after a Release build; CI runs it)
+# usage: perf/scripts/platforms-at-once.sh [N=4]   (after a Release build; run by hand: CI does not run it)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 . scripts/lib/platform.sh
 
 n=${1:-4}

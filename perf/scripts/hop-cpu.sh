@@ -8,11 +8,11 @@
 #   sign_gw       POST /api/wallets/{address}/sign through the gateway  sign_direct  the same, straight
 # Prints "side round figure requests/s gateway_us wallet_us wrk_us total_us" per run, then the means per side.
 # Closed-loop throughput on a 2-core machine is about 2 cores / total_us, so the µs show where a figure's time goes.
-# usage: scripts/hop-cpu.sh <commit A> [rounds=2] [seconds=10]      (needs wrk and jq; builds A once)
+# usage: perf/scripts/hop-cpu.sh <commit A> [rounds=2] [seconds=10]      (needs wrk and jq; builds A once)
 # HOP_FIGURES="wallet_gw wallet_direct" limits the figures; HOP_ENV="K=V ..." is given to side B's AppHost only.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-. scripts/lib/ab.sh
+cd "$(dirname "$0")/../.."
+. perf/scripts/lib/ab.sh
 
 ab_start hop-cpu "$@"
 figures=${HOP_FIGURES:-alive wallet_gw wallet_direct sign_gw sign_direct}
@@ -33,14 +33,14 @@ side_run() { # <side A|B> <checkout>
   local auth=(-H "Authorization: Bearer $TOKEN") f
   wrk -t2 -c16 -d5s "$PLATFORM_URL/alive" >/dev/null # warm-up: tiered JIT on the hot paths
   wrk -t2 -c16 -d5s "${auth[@]}" "$PLATFORM_URL/api/wallets/$ADDRESS" >/dev/null
-  wrk -t2 -c16 -d5s "${auth[@]}" -s scripts/lib/sign.lua "$PLATFORM_URL/api/wallets/$ADDRESS/sign" >/dev/null
+  wrk -t2 -c16 -d5s "${auth[@]}" -s perf/scripts/lib/sign.lua "$PLATFORM_URL/api/wallets/$ADDRESS/sign" >/dev/null
   for f in $figures; do
     case $f in
       alive) wrk_cpu alive "$PLATFORM_URL/alive" ;;
       wallet_gw) wrk_cpu wallet_gw "$PLATFORM_URL/api/wallets/$ADDRESS" "${auth[@]}" ;;
       wallet_direct) wrk_cpu wallet_direct "$WALLET_URL/api/wallets/$ADDRESS" "${auth[@]}" ;;
-      sign_gw) wrk_cpu sign_gw "$PLATFORM_URL/api/wallets/$ADDRESS/sign" "${auth[@]}" -s scripts/lib/sign.lua ;;
-      sign_direct) wrk_cpu sign_direct "$WALLET_URL/api/wallets/$ADDRESS/sign" "${auth[@]}" -s scripts/lib/sign.lua ;;
+      sign_gw) wrk_cpu sign_gw "$PLATFORM_URL/api/wallets/$ADDRESS/sign" "${auth[@]}" -s perf/scripts/lib/sign.lua ;;
+      sign_direct) wrk_cpu sign_direct "$WALLET_URL/api/wallets/$ADDRESS/sign" "${auth[@]}" -s perf/scripts/lib/sign.lua ;;
     esac || return 1
   done | sed "s/^/$1 $round /"
   platform_stop

@@ -1,35 +1,51 @@
 #!/usr/bin/env bash
 # The peer side by side (the speed anchor; docs/performance.md, "Against the peer"): the original Sorcha Wallet service (in
-# memory, no auth; ../shared/peer) and this checkout's platform (durable, JWT on every call), one run, one machine.
+# memory, no auth) and this checkout's platform (durable, JWT on every call), one run, one machine.
 # Closed loop `wrk -t2 -c16 -d<seconds>s` per figure, the figures alternated within each round:
 #   read   GET a wallet            peer | ours, Wallet service direct | ours, through the gateway
 #   sign   POST sign (Ed25519)     peer | ours direct | ours through the gateway
 #   alive  GET /alive              peer | our gateway
 # then an open loop at 25/s with hey (P50 / P95 / P99 ms). Any non-2xx answer or socket error fails the run (exit 1).
 # Prints ours / peer per round and the means; writes figures.txt and summary.md under artifacts/perf/.
-# usage: scripts/peer-compare.sh [rounds=3] [seconds=10]
-#   needs wrk, hey and jq, a Release build (dotnet build -c Release), and the peer published by its build.sh:
-#   PEER_MIRROR=<git dir of StuartF303/Sorcha> bash ../shared/peer/build.sh   (PEER_DIR, PEER_OUT to move them)
+# usage: perf/scripts/peer-compare.sh [rounds=3] [seconds=10]
+#   needs wrk, hey and jq, a Release build (dotnet build -c Release), and the peer published under PEER_OUT
+#   (default /tmp/peer-out: Sorcha.Wallet.Service.dll there). Nothing of the peer is in this repository: whoever
+#   measures publishes it from a fetched snapshot (docs/performance.md, "Against the peer").
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 . scripts/lib/platform.sh
-. scripts/lib/wrk.sh
+. perf/scripts/lib/wrk.sh
 
 rounds=${1:-3}
 WRK_SECONDS=${2:-10}
-peer_dir=${PEER_DIR:-../shared/peer}
+peer_out=${PEER_OUT:-/tmp/peer-out}
+[ -f "$peer_out/Sorcha.Wallet.Service.dll" ] || {
+  echo "peer-compare: no $peer_out/Sorcha.Wallet.Service.dll: publish the original Sorcha Wallet service there first" \
+    "(PEER_OUT to use another folder; docs/performance.md, \"Against the peer\", says how)" >&2
+  exit 2
+}
+for tool in wrk hey jq; do command -v $tool >/dev/null || { echo "needs $tool (apt-get install $tool)" >&2; exit 2; }; done
 out=${PERF_OUT:-artifacts/perf/peer-compare-$(date -u +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
-for tool in wrk hey jq; do command -v $tool >/dev/null || { echo "needs $tool (apt-get install $tool)" >&2; exit 2; }; done
-[ -f "${PEER_OUT:-/tmp/peer-out}/Sorcha.Wallet.Service.dll" ] && [ -f "$peer_dir/run.sh" ] \
-  || { echo "the peer is not built: PEER_MIRROR=<git dir> bash $peer_dir/build.sh" >&2; exit 2; }
 [ -f artifacts/bin/Sorcha.AppHost/release/Sorcha.AppHost.dll ] || { echo "build first: dotnet build -c Release" >&2; exit 2; }
 
 data=$(mktemp -d)
-trap 'platform_stop; rm -rf "$data"; [ -f /tmp/peer.pid ] && kill "$(cat /tmp/peer.pid)" 2>/dev/null; rm -f /tmp/peer.pid' EXIT
-peer_port=$(platform_free_port)
-PEER_LOG_LEVEL=Warning bash "$peer_dir/run.sh" "$peer_port" >"$out/peer-run.log" 2>&1 || { tail "$out/peer-run.log" >&2; exit 1; }
-. /tmp/peer.env
+peer_pid=
+trap 'platform_stop; rm -rf "$data"; [ -n "$peer_pid" ] && kill "$peer_pid" 2>/dev/null' EXIT
+# The peer as it ships (Production, in memory, no auth), its console quietened; its content root is its folder.
+PEER_URL=http://127.0.0.1:$(platform_free_port)
+(cd "$peer_out" && exec env ASPNETCORE_URLS="$PEER_URL" ASPNETCORE_ENVIRONMENT=Production \
+  Logging__LogLevel__Default=Warning Logging__LogLevel__Microsoft.AspNetCore=Warning dotnet Sorcha.Wallet.Service.dll) \
+  </dev/null >"$out/peer.log" 2>&1 &
+peer_pid=$!
+for _ in $(seq 120); do curl -fsS -m 2 -o /dev/null "$PEER_URL/alive" 2>/dev/null && break; sleep 0.5; done
+curl -fsS -m 2 -o /dev/null "$PEER_URL/alive" || { echo "peer-compare: the peer did not answer /alive" >&2; tail "$out/peer.log" >&2; exit 1; }
+# One ED25519 wallet through the peer's API; its sign takes any non-empty base64 as transactionData.
+peer_address=$(curl -fsS -X POST "$PEER_URL/api/v1/wallets" -H 'Content-Type: application/json' \
+  -d '{"name":"bench","algorithm":"ED25519"}' | jq -r .wallet.address) && [ -n "$peer_address" ] || exit 1
+PEER_READ_PATH=/api/v1/wallets/$peer_address
+PEER_SIGN_PATH=/api/v1/wallets/$peer_address/sign
+PEER_SIGN_BODY="{\"transactionData\":\"$(printf 'peer-probe-transaction-0001' | base64 -w0)\"}"
 Limits__RateLimit__Enabled=false platform_start "$data" "$out/platform.log" >/dev/null || exit 1
 seed_wallet peer-compare || exit 1
 token=$TOKEN address=$ADDRESS wallet=$WALLET_URL
@@ -41,8 +57,8 @@ figures() { # one round: "<figure> <requests/s>" lines
   wrk_rps read_direct "$wallet/api/wallets/$address" "${auth[@]}" &&
   wrk_rps read_gateway "$PLATFORM_URL/api/wallets/$address" "${auth[@]}" &&
   wrk_rps sign_peer "$PEER_URL$PEER_SIGN_PATH" -s "$data/peer-sign.lua" &&
-  wrk_rps sign_direct "$wallet/api/wallets/$address/sign" "${auth[@]}" -s scripts/lib/sign.lua &&
-  wrk_rps sign_gateway "$PLATFORM_URL/api/wallets/$address/sign" "${auth[@]}" -s scripts/lib/sign.lua &&
+  wrk_rps sign_direct "$wallet/api/wallets/$address/sign" "${auth[@]}" -s perf/scripts/lib/sign.lua &&
+  wrk_rps sign_gateway "$PLATFORM_URL/api/wallets/$address/sign" "${auth[@]}" -s perf/scripts/lib/sign.lua &&
   wrk_rps alive_peer "$PEER_URL/alive" &&
   wrk_rps alive_gateway "$PLATFORM_URL/alive"
 }

@@ -12,21 +12,21 @@
 #       clone is built and runs as the current build (PERF_CURRENT_DIR). The reference is HEAD (PERF_REFERENCE,
 #       default HEAD here): today's code judged against today's code, as the gate judges a change once the baseline
 #       is current.
-# usage: scripts/gate-proof.sh [--busy-wait] [--dry-run] [rounds=10] [first-round=1]
+# usage: perf/scripts/gate-proof.sh [--busy-wait] [--dry-run] [rounds=10] [first-round=1]
 #   --dry-run (with --busy-wait): make the clone's busy-wait commit (sized from the checked-in baseline's wallet_read
 #   P50), build its Wallet service, print what each round would run, and stop: no platform, no load.
 # PERF_HOG=1: stress-ng --cpu 1 runs throughout (one core busy with unrelated work); PERF_CONDITIONS names the state
 # in every run's metadata. Needs jq (and stress-ng for the hog). Writes $out/summary.md, one row per round.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-. scripts/lib/gate.sh
+cd "$(dirname "$0")/../.."
+. perf/scripts/lib/gate.sh
 
 mode=gateway dry=0
 while [ "${1:-}" != "${1#--}" ]; do
   case $1 in
     --busy-wait) mode=busy-wait ;;
     --dry-run) dry=1 ;;
-    *) echo "usage: scripts/gate-proof.sh [--busy-wait] [--dry-run] [rounds] [first-round]" >&2; exit 2 ;;
+    *) echo "usage: perf/scripts/gate-proof.sh [--busy-wait] [--dry-run] [rounds] [first-round]" >&2; exit 2 ;;
   esac
   shift
 done
