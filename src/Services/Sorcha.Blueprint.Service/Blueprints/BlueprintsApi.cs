@@ -203,7 +203,7 @@ public static class BlueprintsApi
         return (record, null);
     }
 
-    private static ProblemHttpResult OverQuota(BlueprintWrite write, LimitsOptions limits) => write.Outcome == BlueprintOutcome.TooMany
+    internal static ProblemHttpResult OverQuota(BlueprintWrite write, LimitsOptions limits) => write.Outcome == BlueprintOutcome.TooMany
         ? Quota.Blueprints(limits).Refusal("You keep as many blueprints as one caller may", "Delete a draft to create another.")
         : Quota.BlueprintBytes(limits).Refusal(
             $"This blueprint ({write.Bytes:N0} bytes of JSON) does not fit in what your blueprints may take together",
