@@ -75,8 +75,9 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         var versions = await Json.GetAsync<System.Text.Json.JsonElement>(owner, $"/api/blueprints/{id}/versions");
         Assert.Equal(1, versions.GetProperty("totalCount").GetInt64());
 
-        var draft = await Json.SendAsync<BlueprintModel>(owner, HttpMethod.Put, $"/api/blueprints/{id}",
-            BlueprintFlows.Sample("loan-application"), HttpStatusCode.OK);
+        var edit = BlueprintFlows.Sample("loan-application");
+        edit["version"] = 1; // the version it edits: a stale one would be 409
+        var draft = await Json.SendAsync<BlueprintModel>(owner, HttpMethod.Put, $"/api/blueprints/{id}", edit, HttpStatusCode.OK);
         Assert.Equal((2, false), (draft.Version, draft.Published));
         var published = await Json.PostAsync<BlueprintModel>(owner, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
         Assert.Equal((2, true), (published.Version, published.Published));

@@ -62,6 +62,7 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
         await PublishEditAsync(caller, id);
         var draft = BlueprintFlows.Sample("expense-approval");
         draft["title"] = "Expense approval v3 (draft)";
+        draft.Remove("version");
         var edited = await Json.SendAsync<BlueprintModel>(caller, HttpMethod.Put, $"/api/blueprints/{id}", draft, HttpStatusCode.OK);
         Assert.Equal(3, edited.Version);
         Assert.False(edited.Published);
@@ -134,6 +135,7 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
     {
         var edited = BlueprintFlows.Sample("expense-approval");
         edited["title"] = "Expense approval v2";
+        edited.Remove("version");
         var approve = edited["actions"]!.AsArray().Single(a => (string)a!["id"]! == "approve")!;
         approve["dataSchema"]!["required"] = new JsonArray("decision", "comment");
         approve["routes"] = new JsonArray(new JsonObject
