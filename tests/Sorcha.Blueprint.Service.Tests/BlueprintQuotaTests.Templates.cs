@@ -35,7 +35,7 @@ public sealed partial class BlueprintQuotaTests
     {
         using var caller = await services.ClientAsync("bp-quota-versions");
         var id = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
-        var published = await BlueprintVersionTests.PublishEditAsync(caller, id);
+        var published = await BlueprintFlows.PublishExpenseV2Async(caller, id);
         Assert.Equal(QuotaBlueprintServices.BlueprintVersions, published.Version);
 
         var edit = BlueprintFlows.Sample("expense-approval");

@@ -27,7 +27,7 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
         var old = await StartAsync(caller, id, register, wallet);
 
         // Version 2: approve always needs a comment (the schema) and always goes to finance (the route); a new title.
-        var published = await PublishEditAsync(caller, id);
+        var published = await BlueprintFlows.PublishExpenseV2Async(caller, id);
         Assert.Equal(2, published.Version);
         var fresh = await StartAsync(caller, id, register, wallet);
         Assert.Equal(1, (await Json.GetAsync<JsonElement>(caller, $"/api/instances/{old}")).GetProperty("blueprintVersion").GetInt32());
@@ -59,7 +59,7 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
         using var caller = await services.ClientAsync("bp-versions-read");
         using var other = await services.ClientAsync("bp-versions-reader");
         var id = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
-        await PublishEditAsync(caller, id);
+        await BlueprintFlows.PublishExpenseV2Async(caller, id);
         var draft = BlueprintFlows.Sample("expense-approval");
         draft["title"] = "Expense approval v3 (draft)";
         draft.Remove("version");
@@ -129,22 +129,4 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
 
     private static Dictionary<string, string> Everyone(string wallet) =>
         new() { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet };
-
-    /// <summary>Edits the published sample into version 2 (see the class's tests) and publishes it.</summary>
-    internal static async Task<BlueprintModel> PublishEditAsync(HttpClient caller, string id)
-    {
-        var edited = BlueprintFlows.Sample("expense-approval");
-        edited["title"] = "Expense approval v2";
-        edited.Remove("version");
-        var approve = edited["actions"]!.AsArray().Single(a => (string)a!["id"]! == "approve")!;
-        approve["dataSchema"]!["required"] = new JsonArray("decision", "comment");
-        approve["routes"] = new JsonArray(new JsonObject
-        {
-            ["condition"] = JsonNode.Parse("""{"==": [{"var": "decision"}, "approved"]}"""),
-            ["next"] = "finance-review",
-        }, new JsonObject { ["next"] = null });
-        var draft = await Json.SendAsync<BlueprintModel>(caller, HttpMethod.Put, $"/api/blueprints/{id}", edited, HttpStatusCode.OK);
-        Assert.False(draft.Published);
-        return await Json.PostAsync<BlueprintModel>(caller, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
-    }
 }
