@@ -64,7 +64,7 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
     }
 
     [Fact]
-    public async Task Published_blueprint_is_immutable_and_publish_is_idempotent()
+    public async Task Publish_is_idempotent_and_an_edit_of_a_published_blueprint_is_the_next_draft()
     {
         using var owner = await services.ClientAsync("bp-pub-owner");
         var id = await BlueprintFlows.PublishedAsync(owner, "loan-application");
@@ -72,9 +72,15 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         var again = await Json.PostAsync<BlueprintModel>(owner, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
         Assert.True(again.Published);
         Assert.Equal(1, again.Version);
-        await ProblemAssert.RefusedAsync(owner, HttpMethod.Put, $"/api/blueprints/{id}", BlueprintFlows.Sample("loan-application"),
-            HttpStatusCode.Conflict);
-        await ProblemAssert.RefusedAsync(owner, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.Conflict);
+        var versions = await Json.GetAsync<System.Text.Json.JsonElement>(owner, $"/api/blueprints/{id}/versions");
+        Assert.Equal(1, versions.GetProperty("totalCount").GetInt64());
+
+        var edit = BlueprintFlows.Sample("loan-application");
+        edit["version"] = 1; // the version it edits: a stale one would be 409
+        var draft = await Json.SendAsync<BlueprintModel>(owner, HttpMethod.Put, $"/api/blueprints/{id}", edit, HttpStatusCode.OK);
+        Assert.Equal((2, false), (draft.Version, draft.Published));
+        var published = await Json.PostAsync<BlueprintModel>(owner, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
+        Assert.Equal((2, true), (published.Version, published.Published));
     }
 
     [Fact]

@@ -11,7 +11,7 @@ using InstanceKeys = blueprint::Sorcha.Blueprint.Service.Instances.InstanceKeys;
 
 namespace Sorcha.Blueprint.Service.Tests;
 
-/// <summary>The Blueprint service and those it calls with low blueprint, byte and open-instance quotas, on a Redis of their own.</summary>
+/// <summary>The Blueprint service and those it calls with low blueprint, byte, version, template and instance quotas, on a Redis of their own.</summary>
 public sealed class QuotaBlueprintServices : BlueprintServices
 {
     public const int Blueprints = 3;
@@ -23,12 +23,18 @@ public sealed class QuotaBlueprintServices : BlueprintServices
 
     public const int Instances = 3;
 
+    public const int Templates = 2;
+
+    public const int BlueprintVersions = 2;
+
     protected override IReadOnlyDictionary<string, string> Settings { get; } = new Dictionary<string, string>
     {
         ["Limits:Quotas:Blueprints"] = $"{Blueprints}",
         ["Limits:Quotas:BlueprintBytes"] = $"{BlueprintBytes}",
         ["Limits:Quotas:OpenInstances"] = $"{OpenInstances}",
         ["Limits:Quotas:Instances"] = $"{Instances}",
+        ["Limits:Quotas:Templates"] = $"{Templates}",
+        ["Limits:Quotas:BlueprintVersions"] = $"{BlueprintVersions}",
     };
 }
 
@@ -37,7 +43,7 @@ public sealed class QuotaBlueprintServices : BlueprintServices
 /// limit succeed and the store holds exactly those; a refused one leaves nothing; deleting a draft, shrinking it or
 /// completing an instance frees room; another caller is not affected.
 /// </summary>
-public sealed class BlueprintQuotaTests(QuotaBlueprintServices services) : IClassFixture<QuotaBlueprintServices>
+public sealed partial class BlueprintQuotaTests(QuotaBlueprintServices services) : IClassFixture<QuotaBlueprintServices>
 {
     private const int Limit = QuotaBlueprintServices.Blueprints;
     private const int OpenLimit = QuotaBlueprintServices.OpenInstances;

@@ -27,7 +27,7 @@ public class BlueprintServices : ServiceHost
             ["services:register:http:0"] = Start<register::Program>("register", ["/api/registers"], With(common, "Register:KeyEncryptionKey", SorchaApp.GenerateSecret())).ToString(),
             ["services:transaction:http:0"] = Start<transaction::Program>("transaction", ["/api/transactions"], With(common, "Authentication:Service:SigningKey", serviceKey)).ToString(),
         };
-        Start<blueprint::Program>("blueprint", ["/api/blueprints", "/api/execution", "/api/instances", "/api/inbox"],
+        Start<blueprint::Program>("blueprint", ["/api/blueprints", "/api/execution", "/api/instances", "/api/inbox", "/api/templates"],
             new Dictionary<string, string>(With(common, "Authentication:Service:SigningKey", serviceKey)).Concat(downstream).ToDictionary());
     }
 

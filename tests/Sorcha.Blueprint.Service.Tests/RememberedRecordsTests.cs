@@ -13,7 +13,7 @@ using InstanceStore = blueprint::Sorcha.Blueprint.Service.Instances.InstanceStor
 namespace Sorcha.Blueprint.Service.Tests;
 
 /// <summary>
-/// What the action path keeps in memory because it never changes: published blueprints (never a draft) and instance
+/// What the action path keeps in memory because it never changes: published versions (never a draft) and instance
 /// records (never what moves: the next action and the step). Each store here is a fresh one over the services' Redis,
 /// and what is stored is changed behind its back to tell where a read came from.
 /// </summary>
@@ -21,22 +21,22 @@ namespace Sorcha.Blueprint.Service.Tests;
 public sealed class RememberedRecordsTests(BlueprintServices services)
 {
     [Fact]
-    public async Task A_published_blueprint_once_read_is_served_from_memory_whole_and_the_same_to_every_reader()
+    public async Task A_published_version_once_read_is_served_from_memory_whole_and_the_same_to_every_reader()
     {
         using var owner = await services.ClientAsync("bp-memory-published");
         var id = await BlueprintFlows.PublishedAsync(owner, "expense-approval");
         await using var redis = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
         var store = new BlueprintStore(redis);
 
-        var first = await store.GetAsync(id);
+        var first = await store.GetVersionAsync(id, 1);
         Assert.NotNull(first);
         Assert.True(first.Blueprint.Published);
-        Assert.True(await redis.GetDatabase().KeyDeleteAsync(BlueprintKeys.Blueprint(id)));
+        Assert.True(await redis.GetDatabase().KeyDeleteAsync([BlueprintKeys.Blueprint(id), BlueprintKeys.Version(id, 1)]) == 2);
 
         // Concurrent readers of the remembered record walk its JsonNodes at once: they were built before it was shared.
         var readers = await Task.WhenAll(Enumerable.Range(0, 8).Select(_ => Task.Run(async () =>
         {
-            var record = await store.GetAsync(id);
+            var record = await store.GetVersionAsync(id, 1);
             return (record, Schemas: string.Join('\n', record!.Blueprint.Actions.Select(a => Walk(a.DataSchema) + Walk(a.Calculations))));
         })));
         Assert.All(readers, r => Assert.Same(first, r.record));
@@ -44,8 +44,10 @@ public sealed class RememberedRecordsTests(BlueprintServices services)
         Assert.Equal(3, first.Blueprint.Actions.Count);
         Assert.Contains("amount", readers[0].Schemas, StringComparison.Ordinal);
 
-        // Another store (another replica) has not read it: Redis answers, and it is gone there.
-        Assert.Null(await new BlueprintStore(redis).GetAsync(id));
+        // The document itself is read from Redis every time (it may be edited or deleted), and another store (another
+        // replica) has not read the version: Redis answers, and both are gone there.
+        Assert.Null(await store.GetAsync(id));
+        Assert.Null(await new BlueprintStore(redis).GetVersionAsync(id, 1));
     }
 
     [Fact]

@@ -2,7 +2,7 @@ using System.Text.Json.Nodes;
 
 namespace Sorcha.Testing;
 
-/// <summary>The repository's sample blueprints (samples/blueprints) and the expense claim their tests submit.</summary>
+/// <summary>The repository's sample blueprints (samples/blueprints), templates (samples/templates) and the expense claim their tests submit.</summary>
 public static class Samples
 {
     private static readonly Lazy<string> BlueprintsDirectory = new(() =>
@@ -33,6 +33,16 @@ public static class Samples
 
     /// <summary>A fresh copy of a sample blueprint (e.g. "expense-approval").</summary>
     public static JsonObject Blueprint(string name) => JsonNode.Parse(File.ReadAllText(BlueprintPath(name)))!.AsObject();
+
+    /// <summary>A fresh copy of a sample template as POST /api/templates takes it (e.g. "loan-application").</summary>
+    public static JsonObject Template(string name) => Read(Path.Combine(TemplatesDirectory, name + ".json"));
+
+    /// <summary>The sample template's example instantiate body, <c>{ "parameters": … }</c>.</summary>
+    public static JsonObject TemplateParameters(string name) => Read(Path.Combine(TemplatesDirectory, name + ".parameters.json"));
+
+    private static string TemplatesDirectory => Path.Combine(BlueprintsDirectory.Value, "..", "templates");
+
+    private static JsonObject Read(string path) => JsonNode.Parse(File.ReadAllText(path))!.AsObject();
 
     /// <summary>The file of a sample blueprint (e.g. "expense-approval"), as a user would post it.</summary>
     public static string BlueprintPath(string name) => Path.Combine(BlueprintsDirectory.Value, name + ".json");

@@ -3,6 +3,7 @@ using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Inbox;
 using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Blueprint.Service.Platform;
+using Sorcha.Blueprint.Service.Templates;
 using Sorcha.Events;
 using Sorcha.ServiceDefaults;
 
@@ -19,5 +20,6 @@ app.MapBlueprintsApi();
 app.MapExecutionApi();
 app.MapInstancesApi();
 app.MapInboxApi();
+app.MapTemplatesApi();
 app.MapLiveEvents();
 app.Run();

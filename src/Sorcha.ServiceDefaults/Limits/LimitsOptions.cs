@@ -173,6 +173,15 @@ public sealed class QuotaOptions
     /// </summary>
     public long BlueprintBytes { get; set; } = 1L << 30;
 
+    /// <summary>
+    /// Versions a caller has published in all: each freezes a copy of its blueprint (up to 512 KiB) that is kept for the
+    /// instances running on it, even after the blueprint is deleted, so this is never freed; 2,000 bounds them to 1 GiB.
+    /// </summary>
+    public int BlueprintVersions { get; set; } = 2_000;
+
+    /// <summary>Templates a caller keeps (deleting one frees its slot); each is at most 512 KiB, so 1,000 bound them to 512 MiB.</summary>
+    public int Templates { get; set; } = 1_000;
+
     /// <summary>Instances a caller has created that are not complete yet (completing one frees its slot).</summary>
     public int OpenInstances { get; set; } = 10_000;
 

@@ -57,6 +57,8 @@ public sealed class LimitsValidation : IValidateOptions<LimitsOptions>
         AtLeast("Quotas:OpenInstances", options.Quotas.OpenInstances, 0);
         AtLeast("Quotas:Instances", options.Quotas.Instances, 0);
         AtLeast("Quotas:WalletGrants", options.Quotas.WalletGrants, 0);
+        AtLeast("Quotas:BlueprintVersions", options.Quotas.BlueprintVersions, 0);
+        AtLeast("Quotas:Templates", options.Quotas.Templates, 0);
         AtLeast("Indexes:MaxRecipients", options.Indexes.MaxRecipients, 1);
         AtLeast("Indexes:FilterBudget", options.Indexes.FilterBudget, 1);
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);

@@ -24,6 +24,11 @@ public sealed record Quota(string Name, string Setting, long Limit)
     public static Quota BlueprintBytes(LimitsOptions limits) =>
         new("blueprintBytes", "Limits:Quotas:BlueprintBytes", limits.Quotas.BlueprintBytes);
 
+    public static Quota BlueprintVersions(LimitsOptions limits) =>
+        new("blueprintVersions", "Limits:Quotas:BlueprintVersions", limits.Quotas.BlueprintVersions);
+
+    public static Quota Templates(LimitsOptions limits) => new("templates", "Limits:Quotas:Templates", limits.Quotas.Templates);
+
     public static Quota OpenInstances(LimitsOptions limits) =>
         new("openInstances", "Limits:Quotas:OpenInstances", limits.Quotas.OpenInstances);
 

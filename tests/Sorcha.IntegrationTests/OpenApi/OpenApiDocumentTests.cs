@@ -42,7 +42,9 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
                 "POST /api/execution/calculate", "POST /api/execution/route", "POST /api/execution/disclose",
                 "POST /api/blueprints/{id}/instances", "GET /api/instances", "GET /api/instances/{instanceId}",
                 "POST /api/instances/{instanceId}/actions/{actionId}", "POST /api/instances/{instanceId}/actions/{actionId}/reject",
-                "GET /api/inbox",
+                "GET /api/inbox", "GET /api/blueprints/{id}/versions", "GET /api/blueprints/{id}/versions/{version}",
+                "POST /api/templates", "GET /api/templates", "GET /api/templates/{id}", "DELETE /api/templates/{id}",
+                "POST /api/templates/{id}/instantiate",
             ]
         },
     };

@@ -6,6 +6,7 @@ using System.Net.Http.Json;
 using System.Text.RegularExpressions;
 using BlueprintService::Sorcha.Blueprint.Service.Blueprints;
 using BlueprintService::Sorcha.Blueprint.Service.Instances;
+using BlueprintService::Sorcha.Blueprint.Service.Templates;
 using Sorcha.IntegrationTests.Blueprints;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.IntegrationTests.Registers;
@@ -25,7 +26,7 @@ namespace Sorcha.IntegrationTests.Redis;
 public sealed class KeyCatalogueTests(PlatformFixture platform)
 {
     private static readonly Regex[] Catalogue = [.. new[] { WalletRedisKeys.Patterns, AccessKeys.Patterns, BlueprintKeys.Patterns,
-        InstanceKeys.Patterns, RegisterKeys.Patterns }.SelectMany(p => p).Select(p => new Regex(p, RegexOptions.CultureInvariant))];
+        InstanceKeys.Patterns, TemplateKeys.Patterns, RegisterKeys.Patterns }.SelectMany(p => p).Select(p => new Regex(p, RegexOptions.CultureInvariant))];
 
     [Fact]
     public async Task Every_key_of_a_full_workflow_matches_a_catalogue_and_each_key_group_shares_a_slot()
@@ -54,6 +55,7 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
         Assert.True(strays.Count == 0, "Keys outside every catalogue: " + string.Join(", ", strays));
         Assert.Contains((string)WalletRedisKeys.Wallet(wallet)!, keys);
         Assert.Contains((string)BlueprintKeys.Blueprint(blueprint)!, keys);
+        Assert.Contains((string)BlueprintKeys.Version(blueprint, 1)!, keys);
         Assert.Contains((string)InstanceKeys.Steps(instance)!, keys);
         Assert.Contains((string)InstanceKeys.List(InstanceKeys.Wallet(wallet), "completed", null)!, keys);
         Assert.Contains((string)RegisterKeys.Dockets(register)!, keys);
@@ -76,8 +78,11 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
             .Select(g => (IReadOnlyList<RedisKey>)[.. RegisterKeys.OfRegister(g.Key), .. g.Select(x => (RedisKey)x.Key)])
             .Append(keys.Where(k => k.StartsWith("{work}:", StringComparison.Ordinal)).Select(k => (RedisKey)k).ToList())
             .Append([BlueprintKeys.Index, BlueprintKeys.Sequence])
-            .Append(BlueprintKeys.OfOwner("key-catalogue"))
+            .Append([.. BlueprintKeys.OfOwner("key-catalogue"), BlueprintKeys.OwnedPublishes("key-catalogue")])
             .Append([AccessKeys.Grants(wallet), AccessKeys.Expiries(wallet), WalletRedisKeys.Wallet(wallet)])
+            .Append([BlueprintKeys.Blueprint(blueprint), BlueprintKeys.Version(blueprint, 1), BlueprintKeys.Versions(blueprint)])
+            .Append([TemplateKeys.Template("key-catalogue", new string('0', 32)), TemplateKeys.Index("key-catalogue"),
+                TemplateKeys.Sequence("key-catalogue")])
             .ToList();
         Assert.All(groups, group => Assert.Single(group.Select(k => ClusterSlot.Of(k!)).Distinct()));
     }

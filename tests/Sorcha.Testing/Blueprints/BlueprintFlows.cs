@@ -21,4 +21,25 @@ public static class BlueprintFlows
         Assert.True(published.Published);
         return id;
     }
+
+    /// <summary>
+    /// Edits a published expense-approval into its version 2 and publishes it: "approve" then always needs a comment
+    /// (version 1 needs one only for a rejection) and an approval always goes to finance (version 1: only above 1,000).
+    /// </summary>
+    public static async Task<Client.Blueprint> PublishExpenseV2Async(HttpClient client, string id)
+    {
+        var edited = Sample("expense-approval");
+        edited["title"] = "Expense approval v2";
+        edited.Remove("version");
+        var approve = edited["actions"]!.AsArray().Single(a => (string)a!["id"]! == "approve")!;
+        approve["dataSchema"]!["required"] = new JsonArray("decision", "comment");
+        approve["routes"] = new JsonArray(new JsonObject
+        {
+            ["condition"] = JsonNode.Parse("""{"==": [{"var": "decision"}, "approved"]}"""),
+            ["next"] = "finance-review",
+        }, new JsonObject { ["next"] = null });
+        var draft = await Json.SendAsync<Client.Blueprint>(client, HttpMethod.Put, $"/api/blueprints/{id}", edited, HttpStatusCode.OK);
+        Assert.False(draft.Published);
+        return await Json.PostAsync<Client.Blueprint>(client, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
+    }
 }

@@ -1,6 +1,7 @@
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Instances;
+using Sorcha.Blueprint.Service.Templates;
 using Microsoft.Extensions.Options;
 using Sorcha.ServiceDefaults.Limits;
 
@@ -22,6 +23,7 @@ public static class BlueprintSetup
         builder.AcceptServerOwnedMembers();
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddSingleton<BlueprintStore>();
+        builder.Services.AddSingleton<TemplateStore>();
         builder.Services.AddSingleton<InstanceStore>();
         builder.Services.AddSingleton<WorkIndex>();
         builder.Services.AddSingleton<WorkEvents>();

@@ -9,9 +9,9 @@ namespace Sorcha.Blueprint.Service.Blueprints;
 /// <summary>
 /// Reads and writes blueprints in Redis; the key layout is <see cref="BlueprintKeys"/>. Creating, updating and deleting
 /// also keep the owner's quota account (BlueprintStore.Quota.cs).
-/// <para>A published blueprint never changes and is never deleted (PUT and DELETE are 409), so once read it is kept in
-/// memory (<see cref="MaxRemembered"/> at most) and every action of its instances loads it without a Redis round trip
-/// or a JSON parse. Drafts are always read from Redis.</para>
+/// <para>The document (draft or published) is always read from Redis: it may be edited or deleted. A published version
+/// never changes (BlueprintStore.Versions.cs), so once read it is kept in memory (<see cref="MaxRemembered"/> at most)
+/// and every action of its instances loads it without a Redis round trip or a JSON parse.</para>
 /// </summary>
 public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
 {
@@ -20,10 +20,10 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
     private const string PublishedField = "published";
     private static readonly JsonSerializerOptions Json = BlueprintJson.Options;
 
-    /// <summary>Published blueprints kept in memory at most; when full the set is simply emptied (re-reading is cheap).</summary>
+    /// <summary>Published versions kept in memory at most; when full the set is simply emptied (re-reading is cheap).</summary>
     public const int MaxRemembered = 1024;
 
-    private readonly BoundedMap<string, BlueprintRecord> _published = new(MaxRemembered, comparer: StringComparer.Ordinal);
+    private readonly BoundedMap<(string Id, int Version), BlueprintRecord> _versions = new(MaxRemembered);
 
     private IDatabase Db => redis.GetDatabase();
 
@@ -59,31 +59,18 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
         return new(BlueprintOutcome.Written, bytes, stored);
     }
 
-    public ValueTask<BlueprintRecord?> GetAsync(string id) =>
-        _published.TryGetValue(id, out var record) ? ValueTask.FromResult<BlueprintRecord?>(record) : new(ReadAsync(id));
-
-    private async Task<BlueprintRecord?> ReadAsync(string id)
+    /// <summary>The blueprint as it is now (the latest draft or publish), from Redis.</summary>
+    public async ValueTask<BlueprintRecord?> GetAsync(string id)
     {
         var value = await Db.HashGetAsync(BlueprintKeys.Blueprint(id), RecordField);
-        if (value.IsNull)
-        {
-            return null;
-        }
-
-        var record = JsonSerializer.Deserialize<BlueprintRecord>((string)value!, Json)!;
-        if (record.Blueprint.Published)
-        {
-            Remember(record);
-        }
-
-        return record;
+        return value.IsNull ? null : JsonSerializer.Deserialize<BlueprintRecord>((string)value!, Json);
     }
 
     /// <summary>
     /// Keeps a published record for every later reader. Its JsonNodes build their children lazily on first read, which
     /// is not safe from two threads at once, so they are all built here, before the record is shared.
     /// </summary>
-    private void Remember(BlueprintRecord record)
+    private BlueprintRecord Remember(BlueprintRecord record)
     {
         foreach (var action in record.Blueprint.Actions)
         {
@@ -95,7 +82,8 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
             }
         }
 
-        _published.TryAdd(record.Blueprint.Id, record);
+        _versions.TryAdd((record.Blueprint.Id, record.Blueprint.Version), record);
+        return record;
     }
 
     public async Task<(IReadOnlyList<BlueprintRecord> Items, long Total)> ListAsync(long skip, int take)
@@ -115,6 +103,7 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
         var key = BlueprintKeys.Blueprint(previous.Blueprint.Id);
         var transaction = Db.CreateTransaction();
         Unchanged(transaction, key, previous);
+        KeepUnfrozenVersion(transaction, previous);
         _ = transaction.HashSetAsync(key, Fields(next));
         return await transaction.ExecuteAsync();
     }
@@ -125,6 +114,7 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
         var key = BlueprintKeys.Blueprint(record.Blueprint.Id);
         var transaction = Db.CreateTransaction();
         Unchanged(transaction, key, record);
+        KeepUnfrozenVersion(transaction, record);
         _ = transaction.KeyDeleteAsync(key);
         if (!await transaction.ExecuteAsync())
         {
@@ -140,6 +130,20 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
     {
         transaction.AddCondition(Condition.HashEqual(key, VersionField, record.Blueprint.Version));
         transaction.AddCondition(Condition.HashEqual(key, PublishedField, record.Blueprint.Published ? 1 : 0));
+    }
+
+    /// <summary>
+    /// A blueprint published before versions were kept has its one version only as its document: it is frozen in the
+    /// step that edits or deletes that document, so its instances keep running on it.
+    /// </summary>
+    private static void KeepUnfrozenVersion(ITransaction transaction, BlueprintRecord record)
+    {
+        if (record is { Blueprint.Published: true, PublishedVersion: null, PublishedAt: { } at })
+        {
+            var (id, version) = (record.Blueprint.Id, record.Blueprint.Version);
+            _ = transaction.StringSetAsync(BlueprintKeys.Version(id, version), JsonSerializer.Serialize(record, Json), when: When.NotExists);
+            _ = transaction.SortedSetAddAsync(BlueprintKeys.Versions(id), JsonSerializer.Serialize(new BlueprintVersionEntry(version, at), Json), version);
+        }
     }
 
     private static HashEntry[] Fields(BlueprintRecord record) =>

@@ -15,8 +15,8 @@ namespace Sorcha.Blueprint.Service.Blueprints;
 /// <summary>
 /// Blueprint documents. Any authenticated caller may list and read every blueprint (they are shared workflow
 /// templates: a participant should see what it is asked to take part in); only the creator may change, delete or
-/// publish one (others get 403). Published blueprints are immutable (PUT and DELETE → 409) because instances and
-/// ledger entries refer to them; to change one, create a new blueprint.
+/// publish one (others get 403). Each publish freezes a version (BlueprintVersionsApi); a PUT after it starts the next
+/// draft, and instances keep running on the version they started on, whatever is edited, published or deleted later.
 /// </summary>
 public static class BlueprintsApi
 {
@@ -31,20 +31,22 @@ public static class BlueprintsApi
             .ProducesProblem(StatusCodes.Status404NotFound);
         group.MapPut("/{id}", Update).WithMetadata(new RequestSizeLimitAttribute(BlueprintShape.MaxDocumentBytes))
             .WithName("UpdateBlueprint")
-            .WithSummary("Replaces a draft and bumps its version; a body version above 0 must be the current one (409 otherwise).")
+            .WithSummary("Replaces the document with a new draft and bumps its version; a body version above 0 must be the current one (409 otherwise).")
             .ProducesProblem(StatusCodes.Status403Forbidden)
             .ProducesProblem(StatusCodes.Status404NotFound)
             .ProducesProblem(StatusCodes.Status409Conflict);
-        group.MapDelete("/{id}", Delete).WithName("DeleteBlueprint").WithSummary("Deletes a draft (a published blueprint is 409).")
+        group.MapDelete("/{id}", Delete).WithName("DeleteBlueprint")
+            .WithSummary("Deletes a blueprint; its published versions are kept for the instances running on them.")
             .ProducesProblem(StatusCodes.Status403Forbidden)
             .ProducesProblem(StatusCodes.Status404NotFound)
             .ProducesProblem(StatusCodes.Status409Conflict);
         group.MapPost("/{id}/publish", Publish).WithName("PublishBlueprint")
-            .WithSummary("Publishes a blueprint, or lists every problem that prevents it (422); publishing again is 200.")
+            .WithSummary("Publishes the current draft as a new version, or lists every problem that prevents it (422); publishing again is 200.")
             .ProducesProblem(StatusCodes.Status403Forbidden)
             .ProducesProblem(StatusCodes.Status404NotFound)
             .ProducesProblem(StatusCodes.Status409Conflict)
             .ProducesValidationProblem(StatusCodes.Status422UnprocessableEntity);
+        group.MapBlueprintVersions();
         return group;
     }
 
@@ -108,7 +110,7 @@ public static class BlueprintsApi
         }
 
         var document = blueprint with { Id = id, Version = current!.Blueprint.Version + 1, Published = false };
-        var next = current with { Blueprint = document, UpdatedAt = clock.GetUtcNow() };
+        var next = current with { Blueprint = document, UpdatedAt = clock.GetUtcNow(), PublishedVersion = current.LivePublishedVersion };
         var write = await store.TryUpdateAsync(current, next, Quota.BlueprintBytes(limits.Value).Limit);
         if (write.Outcome == BlueprintOutcome.Conflict)
         {
@@ -142,9 +144,9 @@ public static class BlueprintsApi
         return TypedResults.NoContent();
     }
 
-    /// <summary>Publishing an already published blueprint answers 200 again (idempotent); the version does not change.</summary>
+    /// <summary>Publishing an already published blueprint answers 200 again (idempotent); no new version is made.</summary>
     private static async Task<Results<Ok<BlueprintDto>, ProblemHttpResult>> Publish(
-        string id, ClaimsPrincipal user, BlueprintStore store, TimeProvider clock)
+        string id, ClaimsPrincipal user, BlueprintStore store, IOptions<LimitsOptions> limits, TimeProvider clock)
     {
         if (await store.GetAsync(id) is not { } current)
         {
@@ -169,16 +171,22 @@ public static class BlueprintsApi
         }
 
         var now = clock.GetUtcNow();
-        var next = current with { Blueprint = current.Blueprint with { Published = true }, UpdatedAt = now, PublishedAt = now };
-        if (!await store.TryReplaceAsync(current, next))
+        var next = current with
         {
-            return ApiProblems.Conflict("The blueprint was changed concurrently; fetch it again and retry.");
-        }
-
-        return TypedResults.Ok(BlueprintDto.From(next));
+            Blueprint = current.Blueprint with { Published = true }, UpdatedAt = now, PublishedAt = now,
+            PublishedVersion = current.Blueprint.Version,
+        };
+        var quota = Quota.BlueprintVersions(limits.Value);
+        return await store.TryPublishAsync(current, next, quota.Limit) switch
+        {
+            PublishOutcome.Published => TypedResults.Ok(BlueprintDto.From(next)),
+            PublishOutcome.TooMany => quota.Refusal("You have published as many blueprint versions as one caller may",
+                "Versions are kept for the instances that run on them; ask an operator."),
+            _ => ApiProblems.Conflict("The blueprint was changed concurrently; fetch it again and retry."),
+        };
     }
 
-    /// <summary>The stored draft, or why the caller may not change it: 404 unknown, 403 not the creator, 409 published.</summary>
+    /// <summary>The stored blueprint, or why the caller may not change it: 404 unknown, 403 not the creator.</summary>
     private static async Task<(BlueprintRecord? Record, ProblemHttpResult? Problem)> Editable(
         string id, ClaimsPrincipal user, BlueprintStore store)
     {
@@ -192,21 +200,16 @@ public static class BlueprintsApi
             return (null, NotYours());
         }
 
-        if (record.Blueprint.Published)
-        {
-            return (null, ApiProblems.Conflict("The blueprint is published and can no longer be changed or deleted; create a new blueprint instead."));
-        }
-
         return (record, null);
     }
 
-    private static ProblemHttpResult OverQuota(BlueprintWrite write, LimitsOptions limits) => write.Outcome == BlueprintOutcome.TooMany
+    internal static ProblemHttpResult OverQuota(BlueprintWrite write, LimitsOptions limits) => write.Outcome == BlueprintOutcome.TooMany
         ? Quota.Blueprints(limits).Refusal("You keep as many blueprints as one caller may", "Delete a draft to create another.")
         : Quota.BlueprintBytes(limits).Refusal(
             $"This blueprint ({write.Bytes:N0} bytes of JSON) does not fit in what your blueprints may take together",
             "Delete or shrink a draft to make room.");
 
-    private static ProblemHttpResult NotFound(string id) => ApiProblems.NotFound($"No blueprint has the id '{id}'.");
+    internal static ProblemHttpResult NotFound(string id) => ApiProblems.NotFound($"No blueprint has the id '{id}'.");
 
     private static ProblemHttpResult NotYours() => ApiProblems.Forbidden("Only the blueprint's creator may change, delete or publish it.");
 }

@@ -31,7 +31,7 @@ public static class InboxApi
         var inbox = new List<InboxItem>(items.Count);
         foreach (var item in items)
         {
-            var blueprint = (await blueprints.GetAsync(item.Record.BlueprintId))?.Blueprint;
+            var blueprint = (await blueprints.GetVersionAsync(item.Record.BlueprintId, item.Record.BlueprintVersion))?.Blueprint;
             inbox.Add(InboxItem.Of(item, blueprint));
         }
 

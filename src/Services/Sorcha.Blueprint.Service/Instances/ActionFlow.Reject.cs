@@ -28,7 +28,7 @@ public sealed partial class ActionFlow
         using (timing.Measure("load", Source))
         {
             state = await store.GetForActionAsync(instanceId);
-            record = state is null ? null : await blueprints.GetAsync(state.Record.BlueprintId);
+            record = state is null ? null : await blueprints.GetVersionAsync(state.Record.BlueprintId, state.Record.BlueprintVersion);
         }
 
         var errors = ActionChecks.SenderErrors(request.Sender) ?? new FieldErrors();

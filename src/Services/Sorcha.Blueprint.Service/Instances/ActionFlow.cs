@@ -17,8 +17,8 @@ public sealed record DisclosedShare(string Participant, string Address, byte[] P
 
 /// <summary>
 /// An action submission from end to end, each stage timed (<see cref="ServerTiming"/>):
-/// load (instance, then blueprint; the sender's wallet is asked for at the same time unless remembered; an instance
-/// this process created or read before, and a published blueprint, come from memory) → checks (<see cref="ActionChecks"/>)
+/// load (instance, then the blueprint version it started on; the sender's wallet is asked for at the same time unless remembered; an instance
+/// this process created or read before, and a published version, come from memory) → checks (<see cref="ActionChecks"/>)
 /// → engine (<see cref="ActionPlanner"/>) → sender (the caller must own it: 403 before anything is claimed,
 /// <see cref="SenderOwnership"/>) → claim (for an instance known in memory, also the check that it waits for this
 /// action, <see cref="SubmitKnownAsync"/>) →
@@ -72,7 +72,7 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
             using (timing.Measure("load", Source))
             {
                 state = await store.GetForActionAsync(instanceId);
-                record = state is null ? null : await blueprints.GetAsync(state.Record.BlueprintId);
+                record = state is null ? null : await blueprints.GetVersionAsync(state.Record.BlueprintId, state.Record.BlueprintVersion);
             }
 
             var action = ActionChecks.Check(instanceId, actionId, request, senderErrors, state, record);
@@ -118,7 +118,7 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
         BlueprintRecord? record;
         using (timing.Measure("load", Source))
         {
-            record = await blueprints.GetAsync(instance.BlueprintId);
+            record = await blueprints.GetVersionAsync(instance.BlueprintId, instance.BlueprintVersion);
         }
 
         var action = ActionChecks.CheckBeforeNext(actionId, request, senderErrors, instance, record);

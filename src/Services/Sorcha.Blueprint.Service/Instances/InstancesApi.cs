@@ -69,16 +69,18 @@ public static class InstancesApi
         string id, CreateInstanceRequest request, HttpContext context, ClaimsPrincipal user, BlueprintStore blueprints,
         InstanceStore instances, PlatformClients clients, WorkEvents events, IOptions<LimitsOptions> limits, TimeProvider clock)
     {
-        if (await blueprints.GetAsync(id) is not { } record)
+        if (await blueprints.GetAsync(id) is not { } current)
         {
             return ApiProblems.NotFound($"No blueprint has the id '{id}'.");
         }
 
-        var blueprint = record.Blueprint;
-        if (!blueprint.Published)
+        // An instance starts on the latest published version and stays on it, whatever the document becomes.
+        if (current.LivePublishedVersion is not { } version || await blueprints.GetVersionAsync(id, version) is not { } record)
         {
             return ApiProblems.Conflict("The blueprint is not published; only published blueprints can be instantiated.");
         }
+
+        var blueprint = record.Blueprint;
 
         var errors = new FieldErrors();
         var registerId = errors.Required("registerId", request.RegisterId, MaxRegisterIdLength);
@@ -166,7 +168,7 @@ public static class InstancesApi
             return InstanceNotFound(instanceId);
         }
 
-        var blueprint = (await blueprints.GetAsync(state.Record.BlueprintId))?.Blueprint;
+        var blueprint = (await blueprints.GetVersionAsync(state.Record.BlueprintId, state.Record.BlueprintVersion))?.Blueprint;
         var nextParticipant = state.NextActionId is { } next ? blueprint?.FindAction(next)?.Sender : null;
         var r = state.Record;
         return TypedResults.Ok(new InstanceDto(r.Id, r.BlueprintId, r.BlueprintVersion, r.RegisterId, r.Participants,
@@ -199,7 +201,7 @@ public static class InstancesApi
         var summaries = new List<InstanceSummary>(items.Count);
         foreach (var item in items)
         {
-            var title = (await blueprints.GetAsync(item.Record.BlueprintId))?.Blueprint.Title;
+            var title = (await blueprints.GetVersionAsync(item.Record.BlueprintId, item.Record.BlueprintVersion))?.Blueprint.Title;
             summaries.Add(InstanceSummary.Of(item, title));
         }
 

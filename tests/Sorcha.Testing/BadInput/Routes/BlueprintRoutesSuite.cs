@@ -6,7 +6,7 @@ using Sorcha.Client;
 namespace Sorcha.Testing.BadInput.Routes;
 
 /// <summary>
-/// Every blueprint, execution and instance route of docs/api.md, fed bad input: each answer is a 4xx problem and
+/// Every blueprint, version, template, execution and instance route of docs/api.md, fed bad input: each answer is a 4xx problem and
 /// no blueprint, instance or step changes (drafts stay drafts, versions stay put, no step is taken). The gateway's
 /// token checks run cross-process (Sorcha.IntegrationTests); every other case against the Blueprint service in process,
 /// with the Wallet, Register and Transaction services it calls beside it.
@@ -17,6 +17,10 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
     private static readonly string Sample = Samples.Blueprint("expense-approval").ToJsonString();
 
     private static readonly string Claim = JsonSerializer.Serialize(Samples.ExpenseClaim, JsonSerializerOptions.Web);
+
+    private static readonly string Template = Samples.Template("loan-application").ToJsonString();
+
+    private static readonly string Instantiate = Samples.TemplateParameters("loan-application").ToJsonString();
 
     public static readonly CaseTable All = Build();
 
@@ -38,6 +42,8 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
         var foreignRegister = (await foreignClient.Registers.CreateAsync("blueprint test")).Id;
         var foreignInstance = (await foreignClient.Instances.CreateAsync(published, foreignRegister,
             roles.ToDictionary(p => p, _ => foreignWallet))).InstanceId;
+        var template = (await Json.PostAsync<JsonElement>(owner, "/api/templates", JsonNode.Parse(Template), HttpStatusCode.Created)).Str("id");
+        var foreignTemplate = (await Json.PostAsync<JsonElement>(foreign, "/api/templates", JsonNode.Parse(Template), HttpStatusCode.Created)).Str("id");
         return new Resources(new Dictionary<string, string>
         {
             ["draft"] = draft,
@@ -49,6 +55,8 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
             ["register"] = register,
             ["instance"] = instance,
             ["foreignInstance"] = foreignInstance,
+            ["template"] = template,
+            ["foreignTemplate"] = foreignTemplate,
             ["unknown"] = Guid.NewGuid().ToString("N"),
         });
     }
@@ -60,7 +68,8 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
     private static readonly string[] Watched =
     [
         "/api/blueprints/{draft}", "/api/blueprints/{published}", "/api/blueprints/{unpublishable}", "/api/blueprints/{foreignDraft}",
-        "/api/instances/{instance}", "/api/instances/{foreignInstance}",
+        "/api/instances/{instance}", "/api/instances/{foreignInstance}", "/api/blueprints/{published}/versions",
+        "/api/templates/{template}", "/api/templates?pageSize=100",
     ];
 
     protected override async Task<string> SnapshotAsync(HttpClient owner, HttpClient foreign, Resources resources)
@@ -93,7 +102,6 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
         }
 
         t.Add(put, "/api/blueprints/{foreignDraft}", "another caller's draft", [403], Bodies.Json(_ => Sample));
-        t.Add(put, "/api/blueprints/{published}", "a published blueprint", [409], Bodies.Json(_ => Sample));
         t.Add(put, "/api/blueprints/{draft}", "a stale version", [409], Bodies.Json(_ => Changed(b => b["version"] = 99)));
         t.Ids(put, "/api/blueprints/{id}", [404], Bodies.Json(_ => Sample), unknownIds);
 
@@ -104,13 +112,26 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
 
         t.Tokens(HttpMethod.Delete, "/api/blueprints/{draft}", "blueprint");
         t.Add(HttpMethod.Delete, "/api/blueprints/{foreignDraft}", "another caller's draft", [403]);
-        t.Add(HttpMethod.Delete, "/api/blueprints/{published}", "a published blueprint", [409]);
         t.Ids(HttpMethod.Delete, "/api/blueprints/{id}", [404], null, unknownIds);
 
         t.Tokens(post, "/api/blueprints/{draft}/publish", "blueprint");
         t.Add(post, "/api/blueprints/{foreignDraft}/publish", "another caller's draft", [403]);
         t.Add(post, "/api/blueprints/{unpublishable}/publish", "a draft with no actions", [422]);
         t.Ids(post, "/api/blueprints/{id}/publish", [404], null, unknownIds);
+
+        t.Tokens(get, "/api/blueprints/{published}/versions", "blueprint");
+        t.Paging("/api/blueprints/{published}/versions");
+        t.Ids(get, "/api/blueprints/{id}/versions", [404], null, unknownIds);
+        t.Tokens(get, "/api/blueprints/{published}/versions/1", "blueprint");
+        foreach (var version in new[] { "0", "2", "-1", "abc", "1.0", "99999999999", "%C3%A9" })
+        {
+            t.Add(get, "/api/blueprints/{published}/versions/" + version, "version: " + version, [404]);
+        }
+
+        t.Add(get, "/api/blueprints/{draft}/versions/1", "a draft never published", [404]);
+        t.Ids(get, "/api/blueprints/{id}/versions/1", [404], null, unknownIds);
+
+        AddTemplates(t, unknownIds);
 
         Func<Resources, string> run = r => r.Fill("""{"blueprintId":"{published}","actionId":"submit","data":""" + Claim + "}");
         foreach (var helper in new[] { "validate", "calculate", "route", "disclose" })
@@ -188,6 +209,51 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
         t.Add(get, "/api/instances?state=closed", "an unknown state", [400]);
         t.Add(get, "/api/instances?blueprintId=" + new string('b', 65), "a blueprintId of 65 characters", [400]);
         return t;
+    }
+
+    private static void AddTemplates(CaseTable t, (string What, string Id)[] unknownIds)
+    {
+        var (get, post, delete) = (HttpMethod.Get, HttpMethod.Post, HttpMethod.Delete);
+        t.Tokens(post, "/api/templates", "blueprint", Bodies.Json(_ => Template));
+        t.Unreadable(post, "/api/templates", "title");
+        t.ContentTypes(post, "/api/templates", _ => Template);
+        t.Members(post, "/api/templates", _ => Template, new Field("title", FieldKind.Text), new Field("parameters", FieldKind.Document),
+            new Field("template", FieldKind.Document));
+        t.Add(post, "/api/templates", "parameters: not a JSON Schema", [422], Bodies.Json(_ => WithMember(Template, "parameters", """{"type":5}""")));
+        t.Add(post, "/api/templates", "parameters: nested 40 deep", [400],
+            Bodies.Json(_ => WithMember(Template, "parameters", Nested("not", 40))));
+        t.Add(post, "/api/templates", "template: nested 40 deep", [400], Bodies.Json(_ => WithMember(Template, "template", Nested("x", 40))));
+        t.Add(post, "/api/templates", "description of 4,001 characters", [400],
+            Bodies.Json(_ => WithMember(Template, "description", "\"" + new string('d', 4_001) + "\"")));
+        t.Oversized(post, "/api/templates", "title", 600 * 1024, "600 KiB");
+
+        t.Tokens(get, "/api/templates", "blueprint");
+        t.Paging("/api/templates");
+        t.Tokens(get, "/api/templates/{template}", "blueprint");
+        t.Add(get, "/api/templates/{foreignTemplate}", "another caller's template", [404]);
+        t.Ids(get, "/api/templates/{id}", [404], null, unknownIds);
+        t.Tokens(delete, "/api/templates/{template}", "blueprint");
+        t.Add(delete, "/api/templates/{foreignTemplate}", "another caller's template", [404]);
+        t.Ids(delete, "/api/templates/{id}", [404], null, unknownIds);
+
+        const string instantiate = "/api/templates/{template}/instantiate";
+        t.Tokens(post, instantiate, "blueprint", Bodies.Json(_ => Instantiate));
+        t.Unreadable(post, instantiate, "parameters");
+        t.ContentTypes(post, instantiate, _ => Instantiate);
+        t.Members(post, instantiate, _ => Instantiate, new Field("parameters", FieldKind.Document));
+        t.Add(post, instantiate, "parameters failing the template's schema", [422],
+            Bodies.Json(_ => WithMember(Instantiate, "parameters", """{"lender":""}""")));
+        t.Add(post, instantiate, "parameters nested 40 deep", [400], Bodies.Json(_ => WithMember(Instantiate, "parameters", Nested("x", 40))));
+        t.Add(post, "/api/templates/{foreignTemplate}/instantiate", "another caller's template", [404], Bodies.Json(_ => Instantiate));
+        t.Ids(post, "/api/templates/{id}/instantiate", [404], Bodies.Json(_ => Instantiate), unknownIds);
+        t.Oversized(post, instantiate, "parameters", 600 * 1024, "600 KiB");
+    }
+
+    private static string WithMember(string document, string name, string json)
+    {
+        var body = JsonNode.Parse(document)!.AsObject();
+        body[name] = JsonNode.Parse(json);
+        return body.ToJsonString();
     }
 
     /// <summary>Ways to break a blueprint document that only its shape check (400) can see.</summary>

@@ -1,0 +1,132 @@
+using System.Net;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using Sorcha.Client;
+using Sorcha.Testing.Blueprints;
+using BlueprintModel = Sorcha.Client.Blueprint;
+
+namespace Sorcha.Blueprint.Service.Tests;
+
+/// <summary>
+/// Every publish freezes a version; an instance runs on the version it started on to its end, whatever is edited,
+/// republished or deleted meanwhile, while a new instance runs on the latest version.
+/// </summary>
+[Collection(BlueprintScope.Name)]
+public sealed class BlueprintVersionTests(BlueprintServices services)
+{
+    /// <summary>Version 1's approve: an approval of 10 needs no comment, and ends the instance (only &gt; 1,000 goes to finance).</summary>
+    private static readonly object SmallApproval = new { decision = "approved", approvedAmount = 10 };
+
+    [Fact]
+    public async Task An_instance_finishes_on_its_version_while_a_new_one_runs_on_the_republished_rules()
+    {
+        using var caller = await services.ClientAsync("bp-versions-run");
+        var wallet = await InstanceFlows.WalletAsync(caller);
+        var register = await InstanceFlows.RegisterAsync(caller);
+        var id = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
+        var old = await StartAsync(caller, id, register, wallet);
+
+        // Version 2: approve always needs a comment (the schema) and always goes to finance (the route); a new title.
+        var published = await BlueprintFlows.PublishExpenseV2Async(caller, id);
+        Assert.Equal(2, published.Version);
+        var fresh = await StartAsync(caller, id, register, wallet);
+        Assert.Equal(1, (await Json.GetAsync<JsonElement>(caller, $"/api/instances/{old}")).GetProperty("blueprintVersion").GetInt32());
+        Assert.Equal(2, (await Json.GetAsync<JsonElement>(caller, $"/api/instances/{fresh}")).GetProperty("blueprintVersion").GetInt32());
+
+        // The lists name each instance by the title of its own version.
+        var listed = await Json.GetAsync<JsonElement>(caller, $"/api/instances?blueprintId={id}");
+        var titles = listed.GetProperty("items").EnumerateArray().ToDictionary(i => i.Str("instanceId"), i => i.Str("blueprintTitle"));
+        Assert.Equal("Expense approval", titles[old]);
+        Assert.Equal("Expense approval v2", titles[fresh]);
+
+        // The old instance: version 1's schema accepts what version 2's refuses, and version 1's route ends it.
+        var oldStep = await Json.PostAsync<JsonElement>(caller, $"/api/instances/{old}/actions/approve",
+            new { sender = wallet, data = SmallApproval }, HttpStatusCode.Created);
+        Assert.Equal(JsonValueKind.Null, oldStep.GetProperty("nextActionId").ValueKind);
+
+        // The new instance: version 2 refuses the same data, then routes a commented approval to finance.
+        var refused = await ProblemAssert.RefusedAsync(caller, HttpMethod.Post, $"/api/instances/{fresh}/actions/approve",
+            new { sender = wallet, data = SmallApproval }, HttpStatusCode.UnprocessableEntity);
+        Assert.Equal("The data does not match the action's schema", refused.Title);
+        var freshStep = await Json.PostAsync<JsonElement>(caller, $"/api/instances/{fresh}/actions/approve",
+            new { sender = wallet, data = new { decision = "approved", approvedAmount = 10, comment = "fine" } }, HttpStatusCode.Created);
+        Assert.Equal("finance-review", freshStep.Str("nextActionId"));
+    }
+
+    [Fact]
+    public async Task Versions_are_listed_and_read_as_published_and_an_edit_leaves_them_alone()
+    {
+        using var caller = await services.ClientAsync("bp-versions-read");
+        using var other = await services.ClientAsync("bp-versions-reader");
+        var id = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
+        await BlueprintFlows.PublishExpenseV2Async(caller, id);
+        var draft = BlueprintFlows.Sample("expense-approval");
+        draft["title"] = "Expense approval v3 (draft)";
+        draft.Remove("version");
+        var edited = await Json.SendAsync<BlueprintModel>(caller, HttpMethod.Put, $"/api/blueprints/{id}", draft, HttpStatusCode.OK);
+        Assert.Equal(3, edited.Version);
+        Assert.False(edited.Published);
+
+        // Any caller reads them, as they read the blueprint.
+        var list = await Json.GetAsync<JsonElement>(other, $"/api/blueprints/{id}/versions");
+        Assert.Equal([1, 2], list.GetProperty("items").EnumerateArray().Select(v => v.GetProperty("version").GetInt32()));
+        Assert.Equal(2, list.GetProperty("totalCount").GetInt64());
+        var page2 = await Json.GetAsync<JsonElement>(other, $"/api/blueprints/{id}/versions?page=2&pageSize=1");
+        Assert.Equal(2, page2.GetProperty("items")[0].GetProperty("version").GetInt32());
+
+        var v1 = await Json.GetAsync<BlueprintModel>(other, $"/api/blueprints/{id}/versions/1");
+        Assert.Equal(("Expense approval", 1, true), (v1.Title, v1.Version, v1.Published));
+        var v2 = await Json.GetAsync<BlueprintModel>(other, $"/api/blueprints/{id}/versions/2");
+        Assert.Equal(("Expense approval v2", 2), (v2.Title, v2.Version));
+        foreach (var unknown in new[] { "3", "0", "abc", "-1" })
+        {
+            await ProblemAssert.RefusedAsync(other, HttpMethod.Get, $"/api/blueprints/{id}/versions/{unknown}", null, HttpStatusCode.NotFound);
+        }
+
+        // A draft never published has no versions; an unknown blueprint is 404.
+        var neverPublished = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Id!;
+        Assert.Equal(0, (await Json.GetAsync<JsonElement>(other, $"/api/blueprints/{neverPublished}/versions")).GetProperty("totalCount").GetInt64());
+        await ProblemAssert.RefusedAsync(other, HttpMethod.Get, $"/api/blueprints/{Guid.NewGuid():N}/versions", null, HttpStatusCode.NotFound);
+
+        // New instances start on version 2, the latest published, not on the draft.
+        var wallet = await InstanceFlows.WalletAsync(caller);
+        var instance = await StartAsync(caller, id, await InstanceFlows.RegisterAsync(caller), wallet);
+        Assert.Equal(2, (await Json.GetAsync<JsonElement>(caller, $"/api/instances/{instance}")).GetProperty("blueprintVersion").GetInt32());
+    }
+
+    [Fact]
+    public async Task Deleting_a_published_blueprint_lets_its_running_instances_finish_and_keeps_their_version_readable()
+    {
+        using var caller = await services.ClientAsync("bp-versions-delete");
+        var wallet = await InstanceFlows.WalletAsync(caller);
+        var register = await InstanceFlows.RegisterAsync(caller);
+        var id = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
+        var instance = await StartAsync(caller, id, register, wallet);
+
+        await Json.SendAsync<JsonElement>(caller, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.NoContent);
+        await ProblemAssert.RefusedAsync(caller, HttpMethod.Get, $"/api/blueprints/{id}", null, HttpStatusCode.NotFound);
+        await ProblemAssert.RefusedAsync(caller, HttpMethod.Post, $"/api/blueprints/{id}/instances",
+            new { registerId = register, participants = Everyone(wallet) }, HttpStatusCode.NotFound);
+
+        Assert.Equal("Expense approval", (await Json.GetAsync<BlueprintModel>(caller, $"/api/blueprints/{id}/versions/1")).Title);
+        var inbox = await Json.GetAsync<JsonElement>(caller, "/api/inbox?pageSize=100");
+        var item = inbox.GetProperty("items").EnumerateArray().Single(i => i.Str("instanceId") == instance);
+        Assert.Equal("Expense approval", item.Str("blueprintTitle"));
+        var last = await Json.PostAsync<JsonElement>(caller, $"/api/instances/{instance}/actions/approve",
+            new { sender = wallet, data = SmallApproval }, HttpStatusCode.Created);
+        Assert.Equal(JsonValueKind.Null, last.GetProperty("nextActionId").ValueKind);
+        Assert.Equal("completed", (await Json.GetAsync<JsonElement>(caller, $"/api/instances/{instance}")).Str("state"));
+    }
+
+    /// <summary>An instance with one wallet in every role, its first step ("submit") done: it waits for "approve".</summary>
+    private static async Task<string> StartAsync(HttpClient caller, string blueprint, string register, string wallet)
+    {
+        var instance = await InstanceFlows.InstanceAsync(caller, blueprint, register, Everyone(wallet));
+        await Json.PostAsync<JsonElement>(caller, $"/api/instances/{instance}/actions/submit",
+            new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
+        return instance;
+    }
+
+    private static Dictionary<string, string> Everyone(string wallet) =>
+        new() { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet };
+}
