@@ -26,7 +26,7 @@ public sealed class GeneratedClientTests(PlatformFixture platform, ITestOutputHe
     /// <summary>
     /// A token and a wallet per caller (6), blueprint and publish; then per run a register, an instance, per step an inbox
     /// read and the action, the instance read and verify. The live events (/hubs/events) are not among them: the samples
-    /// connect to the hub with SignalR's own transport, outside the validating handler (docs/api.md, "Generated clients").
+    /// connect to the hub with SignalR's own transport, outside the validating handler (docs/clients.md, "Generated clients").
     /// </summary>
     private const int WorkflowExchanges = 8 + (4 + (2 * 3)) + (4 + (2 * 5));
 

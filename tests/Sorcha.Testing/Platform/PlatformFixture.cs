@@ -79,7 +79,7 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
         return contract.Value;
     }
 
-    /// <summary>A handler that checks every request and response against the served documents (docs/api.md, "OpenAPI documents").</summary>
+    /// <summary>A handler that checks every request and response against the served documents (docs/clients.md, "OpenAPI documents").</summary>
     public OpenApiValidatingHandler Validating(HttpMessageHandler inner) => new(ContractAsync, inner);
 
     /// <summary>The bad-input cases' client: their responses are checked; their requests are marked invalid on purpose.</summary>
