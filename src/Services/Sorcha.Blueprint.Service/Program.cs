@@ -1,3 +1,4 @@
+using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Inbox;
@@ -19,5 +20,6 @@ app.MapBlueprintsApi();
 app.MapExecutionApi();
 app.MapInstancesApi();
 app.MapInboxApi();
+app.MapAttachmentsApi();
 app.MapLiveEvents();
 app.Run();
