@@ -39,7 +39,7 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
                 "POST /api/execution/calculate", "POST /api/execution/route", "POST /api/execution/disclose",
                 "POST /api/blueprints/{id}/instances", "GET /api/instances", "GET /api/instances/{instanceId}",
                 "POST /api/instances/{instanceId}/actions/{actionId}", "POST /api/instances/{instanceId}/actions/{actionId}/reject",
-                "GET /api/inbox",
+                "GET /api/instances/{instanceId}/attachments/{txId}/{index}", "GET /api/inbox",
             ]
         },
     };

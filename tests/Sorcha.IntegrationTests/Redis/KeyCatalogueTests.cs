@@ -3,6 +3,7 @@ extern alias WalletService;
 
 using System.Net;
 using System.Text.RegularExpressions;
+using BlueprintService::Sorcha.Blueprint.Service.Attachments;
 using BlueprintService::Sorcha.Blueprint.Service.Blueprints;
 using BlueprintService::Sorcha.Blueprint.Service.Instances;
 using Sorcha.IntegrationTests.Blueprints;
@@ -23,7 +24,7 @@ namespace Sorcha.IntegrationTests.Redis;
 public sealed class KeyCatalogueTests(PlatformFixture platform)
 {
     private static readonly Regex[] Catalogue = [.. new[] { WalletRedisKeys.Patterns, BlueprintKeys.Patterns, InstanceKeys.Patterns,
-        RegisterKeys.Patterns }.SelectMany(p => p).Select(p => new Regex(p, RegexOptions.CultureInvariant))];
+        AttachmentKeys.Patterns, RegisterKeys.Patterns }.SelectMany(p => p).Select(p => new Regex(p, RegexOptions.CultureInvariant))];
 
     [Fact]
     public async Task Every_key_of_a_full_workflow_matches_a_catalogue_and_each_key_group_shares_a_slot()
