@@ -30,7 +30,7 @@ public sealed class AttachmentLimitTests(LimitedAttachmentServices services) : I
         using var manager = await services.ClientAsync("limit-manager");
         using var finance = await services.ClientAsync("limit-finance");
         var plain = await InstanceAsync(employee, manager, finance);
-        var toAll = await InstanceAsync(employee, manager, finance, "/attachments");
+        var toAll = await InstanceAsync(employee, manager, finance, ["/attachments"]);
 
         foreach (var (setup, body, setting) in new[]
         {
@@ -95,6 +95,38 @@ public sealed class AttachmentLimitTests(LimitedAttachmentServices services) : I
         using var other = await manager.PostAsJsonAsync($"/api/instances/{others.InstanceId}/actions/submit",
             Body(others.Employee.Wallet, File(100)));
         Assert.Equal(HttpStatusCode.Created, other.StatusCode);
+    }
+
+    [Fact]
+    public async Task A_step_whose_commit_is_refused_gives_its_charge_back()
+    {
+        using var owner = await services.ClientAsync("refund-owner");
+        using var employee = await services.ClientAsync("refund-employee");
+        using var manager = await services.ClientAsync("refund-manager");
+        using var finance = await services.ClientAsync("refund-finance");
+        var registers = new Client.SorchaClient(owner).Registers;
+        var register = (await registers.CreateAsync("refund test")).Id;
+        await registers.GrantWriterAsync(register, "refund-employee");
+        var setup = await InstanceAsync(employee, manager, finance, registerId: register);
+        var url = $"/api/instances/{setup.InstanceId}/actions/submit";
+
+        // The instance's creator loses its write right: the commit is refused (403) after 200 bytes were reserved.
+        await registers.RevokeWriterAsync(register, "refund-employee");
+        using (var refused = await employee.PostAsJsonAsync(url, Body(setup.Employee.Wallet, File(100))))
+        {
+            await ProblemAssert.IsProblemAsync(refused, HttpStatusCode.Forbidden);
+        }
+
+        await AssertUntakenAsync(setup);
+
+        // Given back: 100 bytes to two recipients twice more fit the 300 only if the first 200 were refunded.
+        await registers.GrantWriterAsync(register, "refund-employee");
+        using var committed = await employee.PostAsJsonAsync(url, Body(setup.Employee.Wallet, File(100)));
+        Assert.Equal(HttpStatusCode.Created, committed.StatusCode);
+        var next = await InstanceAsync(employee, manager, finance, registerId: register);
+        using var over = await employee.PostAsJsonAsync($"/api/instances/{next.InstanceId}/actions/submit",
+            Body(next.Employee.Wallet, File(100)));
+        Assert.Equal("Quota exceeded", (await ProblemAssert.ReadAsync(over, HttpStatusCode.Conflict)).Title);
     }
 
     private static async Task AssertUntakenAsync(Setup setup)

@@ -21,7 +21,7 @@ public sealed class AttachmentTests(BlueprintServices services)
         using var manager = await services.ClientAsync("attach-manager");
         using var finance = await services.ClientAsync("attach-finance");
         using var stranger = await services.ClientAsync("attach-stranger");
-        var setup = await InstanceAsync(employee, manager, finance, "/attachments/1");
+        var setup = await InstanceAsync(employee, manager, finance, ["/attachments/1"]);
 
         using var submitted = await employee.PostAsJsonAsync($"/api/instances/{setup.InstanceId}/actions/submit",
             Body(setup.Employee.Wallet, ("receipt.pdf", "application/pdf", Receipt), ("notes.txt", "text/plain; charset=utf-8", Notes)));

@@ -9,7 +9,7 @@ namespace Sorcha.Testing.Blueprints;
 /// <summary>
 /// Attachments on expense-approval's first step, with three callers each owning the wallet of one participant: the
 /// sample discloses <c>/*</c> to the employee and the manager and named fields to finance, so finance is a participant
-/// who receives no file unless <paramref name="financePointers"/> adds one (e.g. <c>/attachments/1</c>).
+/// who receives no file unless the disclosure pointers given for finance add one (e.g. <c>/attachments/1</c>).
 /// </summary>
 public static class AttachmentFlows
 {
@@ -20,8 +20,9 @@ public static class AttachmentFlows
 
     public sealed record Setup(string InstanceId, string RegisterId, Party Employee, Party Manager, Party Finance);
 
+    /// <param name="registerId">A register the employee's caller may write to; by default one it creates.</param>
     public static async Task<Setup> InstanceAsync(HttpClient employee, HttpClient manager, HttpClient finance,
-        params string[] financePointers)
+        string[]? financePointers = null, string? registerId = null)
     {
         var parties = await Task.WhenAll(new[] { employee, manager, finance }.Select(async http =>
         {
@@ -30,7 +31,7 @@ public static class AttachmentFlows
         }));
         var blueprint = BlueprintFlows.Sample("expense-approval");
         var financeDisclosure = blueprint["actions"]![0]!["disclosures"]!.AsArray().Single(d => (string)d!["participant"]! == "finance")!;
-        foreach (var pointer in financePointers)
+        foreach (var pointer in financePointers ?? [])
         {
             financeDisclosure["pointers"]!.AsArray().Add(pointer);
         }
@@ -38,7 +39,7 @@ public static class AttachmentFlows
         var owner = parties[0].Client;
         var blueprintId = (await BlueprintFlows.CreateAsync(employee, blueprint)).Id!;
         await owner.Blueprints.PublishAsync(blueprintId);
-        var register = (await owner.Registers.CreateAsync("attachment test")).Id;
+        var register = registerId ?? (await owner.Registers.CreateAsync("attachment test")).Id;
         var instance = await owner.Instances.CreateAsync(blueprintId, register, new Dictionary<string, string>
         {
             ["employee"] = parties[0].Wallet, ["manager"] = parties[1].Wallet, ["finance"] = parties[2].Wallet,
