@@ -37,4 +37,17 @@ public sealed class QuotaTests
         Assert.Equal("This blueprint does not fit: the limit is 12,000 (Limits:Quotas:BlueprintBytes). Delete a draft.",
             refusal.ProblemDetails.Detail);
     }
+
+    [Fact]
+    public void Attachment_limits_that_cannot_work_are_refused_at_start_and_the_quota_names_its_setting()
+    {
+        var result = new LimitsValidation().Validate(null, new LimitsOptions { Attachments = { MaxFileBytes = 0, QuotaBytes = -1 } });
+        Assert.True(result.Failed);
+        Assert.Contains("Limits:Attachments:MaxFileBytes must be at least 1; it is 0.", result.Failures!);
+        Assert.Contains("Limits:Attachments:QuotaBytes must be at least 0; it is -1.", result.Failures!);
+
+        var refusal = Quota.AttachmentBytes(new LimitsOptions { Attachments = { QuotaBytes = 300 } }).Refusal("Too much", "Ask.");
+        Assert.Equal("attachmentBytes", refusal.ProblemDetails.Extensions["quota"]);
+        Assert.Equal("Too much: the limit is 300 (Limits:Attachments:QuotaBytes). Ask.", refusal.ProblemDetails.Detail);
+    }
 }

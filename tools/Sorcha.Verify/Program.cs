@@ -1,3 +1,5 @@
 using Sorcha.Verify;
 
-return await VerifyCommand.RunAsync(args, Console.Out, Console.Error);
+return args is [AttachmentCommand.Name, .. var rest]
+    ? await AttachmentCommand.RunAsync(rest, Console.Out, Console.Error)
+    : await VerifyCommand.RunAsync(args, Console.Out, Console.Error);

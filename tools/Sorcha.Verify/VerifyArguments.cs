@@ -17,6 +17,7 @@ public sealed record VerifyArguments(string ExportPath, string? PublicKey, strin
           --trusted-docket         a docket kept from earlier (GET /api/registers/{id}/dockets/{n}): the export must
                                    still hold it unchanged, so the register only grew since (else INVALID)
         exit codes: 0 valid, 1 invalid, 2 usage or I/O error
+               sorcha-verify attachment <export.ndjson> <txId> <index> <file>   (a file against its recorded hash)
         """;
 
     public static bool TryParse(IReadOnlyList<string> args, out VerifyArguments? arguments, out string? error)

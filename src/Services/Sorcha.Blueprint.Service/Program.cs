@@ -1,3 +1,4 @@
+using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Inbox;
@@ -21,5 +22,6 @@ app.MapExecutionApi();
 app.MapInstancesApi();
 app.MapInboxApi();
 app.MapTemplatesApi();
+app.MapAttachmentsApi();
 app.MapLiveEvents();
 app.Run();

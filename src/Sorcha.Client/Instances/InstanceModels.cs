@@ -42,7 +42,10 @@ public sealed record RejectActionRequest(string Sender, string Reason);
 /// <summary>The answer to a rejection: its committed Rejection transaction and where the instance goes (null: it ended, rejected).</summary>
 public sealed record RejectionReceipt(string TxId, long Sequence, string? NextActionId);
 
-public sealed record SubmitActionRequest(string Sender, JsonNode? Data);
+public sealed record SubmitActionRequest(string Sender, JsonNode? Data, IReadOnlyList<AttachmentUpload>? Attachments = null);
+
+/// <summary>A file sent with an action; disclosed like data by the pointers <c>/attachments</c>, <c>/attachments/N</c> or <c>/*</c>.</summary>
+public sealed record AttachmentUpload(string Name, string ContentType, byte[] Content);
 
 /// <summary>
 /// The answer to an action: its committed transaction, where the instance goes next (null = complete), the fields the
@@ -53,5 +56,13 @@ public sealed record ActionReceipt(string TxId, long Sequence, string? NextActio
 /// <summary>
 /// The payload of an action's transaction (metadata type <c>Action</c>): one envelope per disclosed participant, each
 /// encrypting the JCS bytes of exactly the fields disclosed to it; open yours with <c>Wallets.DecryptAsync</c>.
+/// <see cref="Attachments"/>: the action's files, absent when it had none.
 /// </summary>
-public sealed record ActionPayload(IReadOnlyList<Envelope> Envelopes);
+public sealed record ActionPayload(IReadOnlyList<Envelope> Envelopes, IReadOnlyList<PayloadAttachment>? Attachments = null);
+
+/// <summary>
+/// One file of an action, as signed into its transaction: its name, media type, size in bytes and SHA-256 (lowercase
+/// hex) in the clear, and one envelope of its bytes per recipient wallet (<c>GET
+/// /api/instances/{id}/attachments/{txId}/{index}</c> hands a recipient its own).
+/// </summary>
+public sealed record PayloadAttachment(string Name, string ContentType, long Size, string Sha256, IReadOnlyList<Envelope> Envelopes);

@@ -1,4 +1,5 @@
 using System.Text.Json.Nodes;
+using Sorcha.Cryptography;
 
 namespace Sorcha.Client;
 
@@ -25,8 +26,21 @@ public sealed class InstancesClient
     /// </summary>
     public Task<ActionReceipt> SubmitActionAsync(string instanceId, string actionId, string sender, JsonNode? data,
         CancellationToken cancellationToken = default) =>
+        SubmitActionAsync(instanceId, actionId, new SubmitActionRequest(sender, data), cancellationToken);
+
+    /// <summary>As above, the request whole: with <see cref="SubmitActionRequest.Attachments"/>, files.</summary>
+    public Task<ActionReceipt> SubmitActionAsync(string instanceId, string actionId, SubmitActionRequest request,
+        CancellationToken cancellationToken = default) =>
         _transport.SendAsync(HttpMethod.Post, $"{Path(instanceId)}/actions/{ApiTransport.Escape(actionId)}",
-            new SubmitActionRequest(sender, data), Json.SubmitActionRequest, Json.ActionReceipt, cancellationToken);
+            request, Json.SubmitActionRequest, Json.ActionReceipt, cancellationToken);
+
+    /// <summary>
+    /// The envelope of file <paramref name="index"/> of the instance's transaction <paramref name="txId"/> sealed for a
+    /// wallet the caller owns (open it with <c>Wallets.DecryptAsync</c>); 404 unless the caller's wallet is a recipient.
+    /// </summary>
+    public Task<Envelope> GetAttachmentAsync(string instanceId, string txId, int index, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync($"{Path(instanceId)}/attachments/{ApiTransport.Escape(txId)}/{index.ToString(System.Globalization.CultureInfo.InvariantCulture)}",
+            Json.Envelope, cancellationToken);
 
     /// <summary>
     /// Refuses the instance's next action as <paramref name="sender"/> with a reason (1..1,000 characters): a signed

@@ -37,7 +37,14 @@ public sealed record DecryptResponse(byte[] Data);
 /// <c>POST /api/wallets/{address}/transactions</c>: the transaction to sign; its payload becomes
 /// <c>{ "envelopes": [...] }</c>, one envelope per recipient in order (see <see cref="ActionPayload"/>).
 /// </summary>
-public sealed record PrepareTransactionRequest(string RegisterId, TransactionMetadata? Metadata, IReadOnlyList<RecipientData> Recipients);
+public sealed record PrepareTransactionRequest(string RegisterId, TransactionMetadata? Metadata, IReadOnlyList<RecipientData> Recipients,
+    IReadOnlyList<AttachmentSeal>? Attachments = null);
+
+/// <summary>
+/// A file to seal for each of <see cref="Recipients"/>: the payload gains <c>attachments[i]</c> = <c>{ name,
+/// contentType, size, sha256, envelopes }</c> (see <see cref="PayloadAttachment"/>).
+/// </summary>
+public sealed record AttachmentSeal(string Name, string ContentType, byte[] Data, IReadOnlyList<string> Recipients);
 
 /// <summary><see cref="Data"/> to seal for the wallet <see cref="Recipient"/>.</summary>
 public sealed record RecipientData(string Recipient, byte[] Data);

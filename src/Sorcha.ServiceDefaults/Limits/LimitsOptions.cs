@@ -32,6 +32,8 @@ public sealed class LimitsOptions
     public QuotaOptions Quotas { get; set; } = new();
 
     public IndexOptions Indexes { get; set; } = new();
+
+    public AttachmentOptions Attachments { get; set; } = new();
 }
 
 /// <summary>A token bucket per caller: the token's subject, or the client's IP address when there is no token.</summary>
@@ -217,4 +219,33 @@ public sealed class IndexOptions
     /// round trip from that index and as many from each other one.
     /// </summary>
     public long FilterBudget { get; set; } = 100_000;
+}
+
+/// <summary>
+/// Files on action submissions (docs/api.md, "Attachments"). Sizes are decoded bytes. The defaults keep an action's
+/// transaction under the Transaction service's 1 MiB: <see cref="MaxSealedBytes"/> base64-encoded is 683 KiB, which
+/// leaves room for the data's envelopes; raise the two together.
+/// </summary>
+public sealed class AttachmentOptions
+{
+    /// <summary>Bytes of one file.</summary>
+    public long MaxFileBytes { get; set; } = 256 * 1024;
+
+    /// <summary>Files on one action.</summary>
+    public int MaxFiles { get; set; } = 4;
+
+    /// <summary>Bytes of an action's files together, each counted once (as sent); bounds the route's request body.</summary>
+    public long MaxActionBytes { get; set; } = 512 * 1024;
+
+    /// <summary>
+    /// Bytes the action's transaction seals: each file once per recipient wallet. What the register grows by, so this,
+    /// not <see cref="MaxActionBytes"/>, is what must fit the Transaction service's limit (with base64's third on top).
+    /// </summary>
+    public long MaxSealedBytes { get; set; } = 512 * 1024;
+
+    /// <summary>
+    /// Sealed attachment bytes one caller may have committed in all (registers keep them for good): a per-caller quota,
+    /// 409 when one more action would pass it. 0: no quota.
+    /// </summary>
+    public long QuotaBytes { get; set; } = 1L << 30;
 }

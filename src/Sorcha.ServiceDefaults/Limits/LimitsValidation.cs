@@ -61,6 +61,11 @@ public sealed class LimitsValidation : IValidateOptions<LimitsOptions>
         AtLeast("Quotas:Templates", options.Quotas.Templates, 0);
         AtLeast("Indexes:MaxRecipients", options.Indexes.MaxRecipients, 1);
         AtLeast("Indexes:FilterBudget", options.Indexes.FilterBudget, 1);
+        AtLeast("Attachments:MaxFileBytes", options.Attachments.MaxFileBytes, 1);
+        AtLeast("Attachments:MaxFiles", options.Attachments.MaxFiles, 0);
+        AtLeast("Attachments:MaxActionBytes", options.Attachments.MaxActionBytes, 0);
+        AtLeast("Attachments:MaxSealedBytes", options.Attachments.MaxSealedBytes, 0);
+        AtLeast("Attachments:QuotaBytes", options.Attachments.QuotaBytes, 0);
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 }

@@ -37,6 +37,10 @@ public sealed record Quota(string Name, string Setting, long Limit)
     public static Quota WalletGrants(LimitsOptions limits) =>
         new("walletGrants", "Limits:Quotas:WalletGrants", limits.Quotas.WalletGrants);
 
+    /// <summary>Sealed attachment bytes a caller has committed (docs/api.md, "Attachments").</summary>
+    public static Quota AttachmentBytes(LimitsOptions limits) =>
+        new("attachmentBytes", "Limits:Attachments:QuotaBytes", limits.Attachments.QuotaBytes);
+
     public bool IsOn => Limit > 0;
 
     /// <summary>True when <paramref name="used"/> leaves no room for one more (never when the quota is off).</summary>

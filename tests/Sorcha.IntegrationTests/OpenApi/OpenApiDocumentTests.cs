@@ -45,6 +45,7 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
                 "GET /api/inbox", "GET /api/blueprints/{id}/versions", "GET /api/blueprints/{id}/versions/{version}",
                 "POST /api/templates", "GET /api/templates", "GET /api/templates/{id}", "DELETE /api/templates/{id}",
                 "POST /api/templates/{id}/instantiate",
+                "GET /api/instances/{instanceId}/attachments/{txId}/{index}",
             ]
         },
     };

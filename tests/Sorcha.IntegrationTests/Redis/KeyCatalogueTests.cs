@@ -4,6 +4,7 @@ extern alias WalletService;
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.RegularExpressions;
+using BlueprintService::Sorcha.Blueprint.Service.Attachments;
 using BlueprintService::Sorcha.Blueprint.Service.Blueprints;
 using BlueprintService::Sorcha.Blueprint.Service.Instances;
 using BlueprintService::Sorcha.Blueprint.Service.Templates;
@@ -26,7 +27,7 @@ namespace Sorcha.IntegrationTests.Redis;
 public sealed class KeyCatalogueTests(PlatformFixture platform)
 {
     private static readonly Regex[] Catalogue = [.. new[] { WalletRedisKeys.Patterns, AccessKeys.Patterns, BlueprintKeys.Patterns,
-        InstanceKeys.Patterns, TemplateKeys.Patterns, RegisterKeys.Patterns }.SelectMany(p => p).Select(p => new Regex(p, RegexOptions.CultureInvariant))];
+        InstanceKeys.Patterns, TemplateKeys.Patterns, AttachmentKeys.Patterns, RegisterKeys.Patterns }.SelectMany(p => p).Select(p => new Regex(p, RegexOptions.CultureInvariant))];
 
     [Fact]
     public async Task Every_key_of_a_full_workflow_matches_a_catalogue_and_each_key_group_shares_a_slot()

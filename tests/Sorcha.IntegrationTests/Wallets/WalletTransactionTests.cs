@@ -103,4 +103,46 @@ public sealed class WalletTransactionTests(PlatformFixture platform)
         Assert.Contains("recipients", many.Errors.Keys);
         Assert.Equal(413, large.Status);
     }
+
+    [Fact]
+    public async Task Malformed_attachments_are_a_400_naming_each_and_a_file_counts_once_per_recipient_towards_1_MiB()
+    {
+        using (var invalidOnPurpose = OpenApiValidatingHandler.BadInputScope())
+        {
+            using var http = await platform.ClientAsync("prepare-attachments-bad");
+            var wallet = (await WalletFlows.CreateAsync(http, SignatureAlgorithm.ED25519)).Address;
+            var response = await http.PostAsJsonAsync($"/api/wallets/{wallet}/transactions", new
+            {
+                registerId = "r1",
+                recipients = Array.Empty<object>(),
+                attachments = new object?[]
+                {
+                    new { name = "", contentType = "text/plain", data = "AQ==", recipients = new List<string> { wallet } },
+                    new { name = "a", contentType = "text/plain", data = "AQ", recipients = new List<string> { "ws1nope" } },
+                    null,
+                },
+            });
+
+            var errors = ProblemAssert.ErrorKeys(await ProblemAssert.ReadAsync(response, HttpStatusCode.BadRequest));
+            Assert.Superset(new HashSet<string> { "attachments[0].name", "attachments[1].data", "attachments[1].recipients[0]", "attachments[2]" },
+                errors.ToHashSet());
+        }
+
+        var alice = platform.Caller("prepare-attachments-limit");
+        var sender = await alice.Wallets.CreateAsync("sender");
+        var other = await alice.Wallets.CreateAsync("other");
+        var file = new byte[400 * 1024];
+        var once = await alice.Wallets.PrepareTransactionAsync(sender.Address, new PrepareTransactionRequest("r1", null, [],
+            [new AttachmentSeal("f.bin", "application/octet-stream", file, [sender.Address, other.Address])]));
+        var recorded = Assert.Single(once.Transaction.Payload.GetProperty("attachments").EnumerateArray());
+        Assert.Equal(Convert.ToHexStringLower(SHA256.HashData(file)), recorded.GetProperty("sha256").GetString());
+        Assert.Equal(file.Length, recorded.GetProperty("size").GetInt64());
+        Assert.Equal(2, recorded.GetProperty("envelopes").GetArrayLength());
+
+        // Sealed for three recipients, 400 KiB is 1.2 MiB: over the limit however it is split.
+        var thrice = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Wallets.PrepareTransactionAsync(sender.Address,
+            new PrepareTransactionRequest("r1", null, [],
+                [new AttachmentSeal("f.bin", "application/octet-stream", file, [sender.Address, other.Address, sender.Address])])));
+        Assert.Equal(413, thrice.Status);
+    }
 }

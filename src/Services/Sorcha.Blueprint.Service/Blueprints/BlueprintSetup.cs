@@ -36,5 +36,6 @@ public static class BlueprintSetup
         builder.Services.AddSingleton<TransactionCommits>();
         builder.Services.AddSingleton<StepSigning>();
         builder.Services.AddSingleton<SenderOwnership>();
+        builder.Services.AddSingleton<Attachments.AttachmentQuota>();
     }
 }

@@ -1,15 +1,17 @@
 using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
 /// <summary>
 /// The checks on a submission that need only what was loaded, in the contract's order (docs/api.md, "Blueprints,
-/// instances and actions"): unknown instance/action 404, malformed body 400, not the next action 409, sender not bound
-/// to the action's participant 403. Pure: no I/O; a refusal is thrown, like every other of the flow (<see cref="ActionFlow"/>).
+/// instances and actions"): unknown instance/action 404, malformed body 400, attachments over a limit 413, not the
+/// next action 409, sender not bound to the action's participant 403. Pure: no I/O; a refusal is thrown, like every other of the flow (<see cref="ActionFlow"/>).
 /// </summary>
 public static class ActionChecks
 {
@@ -37,24 +39,24 @@ public static class ActionChecks
         return errors;
     }
 
-    /// <returns>The action to run. <paramref name="senderErrors"/> is what <see cref="SenderErrors"/> said of the body's sender.</returns>
-    public static BlueprintAction Check(string instanceId, string actionId, SubmitActionRequest request, FieldErrors? senderErrors,
-        InstanceState? state, BlueprintRecord? record)
+    /// <returns>The action to run and the files sent with it. <paramref name="senderErrors"/> is what <see cref="SenderErrors"/> said of the body's sender.</returns>
+    public static CheckedAction Check(string instanceId, string actionId, SubmitActionRequest request, FieldErrors? senderErrors,
+        InstanceState? state, BlueprintRecord? record, AttachmentOptions attachmentLimits)
     {
         if (state is null)
         {
             throw ProblemException.Of(ApiProblems.NotFound($"No instance has the id '{instanceId}'."));
         }
 
-        var action = CheckBeforeNext(actionId, request, senderErrors, state.Record, record);
+        var checkedAction = CheckBeforeNext(actionId, request, senderErrors, state.Record, record, attachmentLimits);
         CheckNext(actionId, state.NextActionId);
-        CheckBound(actionId, request, state.Record, action);
-        return action;
+        CheckBound(actionId, request, state.Record, checkedAction.Action);
+        return checkedAction;
     }
 
-    /// <summary>The checks that need only what never changes (the instance's record, its blueprint, the body): 404 → 400.</summary>
-    public static BlueprintAction CheckBeforeNext(string actionId, SubmitActionRequest request, FieldErrors? senderErrors,
-        InstanceRecord instance, BlueprintRecord? record)
+    /// <summary>The checks that need only what never changes (the instance's record, its blueprint, the body): 404 → 400 → 413.</summary>
+    public static CheckedAction CheckBeforeNext(string actionId, SubmitActionRequest request, FieldErrors? senderErrors,
+        InstanceRecord instance, BlueprintRecord? record, AttachmentOptions attachmentLimits)
     {
         if (record is null || record.Blueprint.Version != instance.BlueprintVersion)
         {
@@ -73,12 +75,14 @@ public static class ActionChecks
             errors.Add("data", "data " + JsonNesting.Message);
         }
 
+        var files = AttachmentChecks.Read(request.Attachments, errors) ?? [];
         if (errors.Any)
         {
             throw ProblemException.Of(TypedResults.ValidationProblem(errors.ToDictionary()));
         }
 
-        return action;
+        AttachmentChecks.CheckSizes(files, attachmentLimits);
+        return new CheckedAction(action, files);
     }
 
     /// <summary>409 unless the instance waits for <paramref name="actionId"/> (<paramref name="nextActionId"/> null: complete).</summary>
@@ -102,3 +106,6 @@ public static class ActionChecks
         }
     }
 }
+
+/// <summary>The action a submission runs and the files it carries (checked: well-formed and within the limits).</summary>
+public sealed record CheckedAction(BlueprintAction Action, IReadOnlyList<UploadedFile> Files);

@@ -34,7 +34,7 @@ public sealed partial class ActionFlow
         var errors = ActionChecks.SenderErrors(request.Sender) ?? new FieldErrors();
         var reason = ReasonOf(request.Reason, errors);
         var action = ActionChecks.Check(instanceId, actionId, new SubmitActionRequest(request.Sender, null),
-            errors.Any ? errors : null, state, record);
+            errors.Any ? errors : null, state, record, attachmentLimits.Value.Attachments).Action;
         if (action.Rejection is not { } rejection)
         {
             throw Conflict($"Action '{actionId}' cannot be rejected: the blueprint gives it no rejection.");

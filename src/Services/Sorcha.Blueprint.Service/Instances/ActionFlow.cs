@@ -3,9 +3,12 @@ using System.Runtime.ExceptionServices;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Platform;
+using Microsoft.Extensions.Options;
+using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Client;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
@@ -34,7 +37,7 @@ public sealed record DisclosedShare(string Participant, string Address, byte[] P
 /// </summary>
 public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore store, BlueprintEngine engine,
     SenderOwnership owners, StepSigning signing, TransactionCommits commits, WorkEvents events, TimeProvider clock,
-    ILogger<ActionFlow> logger)
+    AttachmentQuota attachmentQuota, IOptions<LimitsOptions> attachmentLimits, ILogger<ActionFlow> logger)
 {
     /// <summary>Spans for each stage of a submission (see <see cref="ServerTiming"/>).</summary>
     public static readonly ActivitySource Source = new(TelemetrySetup.SourcePrefix + "Blueprint");
@@ -75,11 +78,11 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
                 record = state is null ? null : await blueprints.GetVersionAsync(state.Record.BlueprintId, state.Record.BlueprintVersion);
             }
 
-            var action = ActionChecks.Check(instanceId, actionId, request, senderErrors, state, record);
+            var action = ActionChecks.Check(instanceId, actionId, request, senderErrors, state, record, Attachments);
             StepPlan plan;
             using (timing.Measure("engine", Source))
             {
-                plan = ActionPlanner.Plan(engine, engine.Budget(ct), record!.Blueprint, action, state!.Record, request);
+                plan = ActionPlanner.Plan(engine, engine.Budget(ct), record!.Blueprint, action, state!.Record, request, Attachments);
             }
 
             using (timing.Measure("sender", Source))
@@ -121,15 +124,16 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
             record = await blueprints.GetVersionAsync(instance.BlueprintId, instance.BlueprintVersion);
         }
 
-        var action = ActionChecks.CheckBeforeNext(actionId, request, senderErrors, instance, record);
+        var action = ActionChecks.CheckBeforeNext(actionId, request, senderErrors, instance, record, Attachments);
         StepPlan? plan = null;
         ExceptionDispatchInfo? refusal = null;
         try
         {
-            ActionChecks.CheckBound(actionId, request, instance, action);
+            ActionChecks.CheckBound(actionId, request, instance, action.Action);
             using (timing.Measure("engine", Source))
             {
-                plan = ActionPlanner.Plan(engine, engine.Budget(context.RequestAborted), record!.Blueprint, action, instance, request);
+                plan = ActionPlanner.Plan(engine, engine.Budget(context.RequestAborted), record!.Blueprint, action, instance, request,
+                    Attachments);
             }
 
             using (timing.Measure("sender", Source))
@@ -174,12 +178,16 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
         using var deadline = new CancellationTokenSource(Deadline);
         var advanced = false;
         var certainlyNotCommitted = true;
+        var charged = pending?.AttachmentBytes ?? 0; // an earlier attempt's transaction was charged when it was signed
         try
         {
             if (pending is null)
             {
                 using (timing.Measure("prepare", Source))
                 {
+                    // Reserved before anything is signed, so a caller over its quota costs no Wallet call (409).
+                    await attachmentQuota.ReserveAsync(caller, plan.AttachmentBytes);
+                    charged = plan.AttachmentBytes;
                     pending = await signing.SignAsync(instance, plan, claim.Step, deadline.Token);
                 }
 
@@ -249,6 +257,10 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
             {
                 // Give the step back so the sender can retry; a transaction that may have been committed stays pending.
                 await store.ReleaseAsync(claim, discardPending: certainlyNotCommitted);
+                if (certainlyNotCommitted)
+                {
+                    await attachmentQuota.RefundAsync(caller, charged);
+                }
             }
         }
     }
@@ -276,6 +288,8 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
             ? BusyMessage(actionId)
             : $"The instance is no longer waiting for action '{actionId}' (another submission committed it).");
     }
+
+    private AttachmentOptions Attachments => attachmentLimits.Value.Attachments;
 
     private static string BusyMessage(string actionId) => $"Action '{actionId}' of this instance is being submitted by another request right now.";
 

@@ -2,8 +2,11 @@ using System.Text.Json.Nodes;
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Blueprint.Service.Attachments;
+using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Cryptography;
+using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
@@ -11,13 +14,15 @@ namespace Sorcha.Blueprint.Service.Instances;
 
 /// <summary>
 /// validate → calculate → route → disclose on one budget, and the canonical bytes of each participant's share: what the
-/// step will record. Over the budget, data failing the schema, no route → 422 (thrown), all before anything is claimed. No I/O.
+/// step will record, and who receives each file. Over the budget, data failing the schema, no route → 422, files sealed
+/// past their limit → 413 (thrown), all before anything is claimed. No I/O.
 /// </summary>
 public static class ActionPlanner
 {
-    public static StepPlan Plan(BlueprintEngine engine, WorkBudget budget, BlueprintModel blueprint, BlueprintAction action,
-        InstanceRecord instance, SubmitActionRequest request)
+    public static StepPlan Plan(BlueprintEngine engine, WorkBudget budget, BlueprintModel blueprint, CheckedAction checkedAction,
+        InstanceRecord instance, SubmitActionRequest request, AttachmentOptions attachmentLimits)
     {
+        var action = checkedAction.Action;
         ActionResult result;
         try
         {
@@ -49,7 +54,7 @@ public static class ActionPlanner
         string digest;
         try
         {
-            digest = Hashes.ToHex(Hashes.Sha256(Jcs.Canonicalize(request.Data)));
+            digest = Digest(request.Data, checkedAction.Files);
             foreach (var (participant, disclosed) in result.Disclosures!)
             {
                 shares.Add(new DisclosedShare(participant, instance.Participants[participant], Jcs.Canonicalize(disclosed)));
@@ -66,6 +71,36 @@ public static class ActionPlanner
             calculated[field] = result.Data![field]?.DeepClone();
         }
 
-        return new StepPlan(action.Id, request.Sender!, result.Route.NextActionId, calculated, shares, digest);
+        var attachments = AttachmentDisclosure.Plan(action, instance.Participants, checkedAction.Files);
+        AttachmentChecks.CheckSealed(attachments, attachmentLimits);
+        return new StepPlan(action.Id, request.Sender!, result.Route.NextActionId, calculated, shares, digest)
+        {
+            Attachments = attachments,
+        };
+    }
+
+    /// <summary>
+    /// What tells a retry with the same submission from one with another: the data's canonical bytes, and with files
+    /// each one's name, type and hash too (without files the digest is the data's alone, as before files existed).
+    /// </summary>
+    private static string Digest(JsonNode? data, IReadOnlyList<UploadedFile> files)
+    {
+        var canonical = Jcs.Canonicalize(data);
+        if (canonical.Length > ExecutionApi.MaxDataBytes)
+        {
+            // The route's body admits the files on top of the data, so the data's own limit is checked here.
+            throw ProblemException.Of(ApiProblems.TooLarge("data", ExecutionApi.MaxDataBytes));
+        }
+
+        if (files.Count == 0)
+        {
+            return Hashes.ToHex(Hashes.Sha256(canonical));
+        }
+
+        var described = new JsonArray([.. files.Select(f => (JsonNode)new JsonObject
+        {
+            ["name"] = f.Name, ["contentType"] = f.ContentType, ["sha256"] = f.Sha256,
+        })]);
+        return Hashes.ToHex(Hashes.Sha256([.. canonical, .. Jcs.Canonicalize(described)]));
     }
 }

@@ -1,4 +1,5 @@
 using System.Text.Json.Nodes;
+using Sorcha.Blueprint.Service.Attachments;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -25,7 +26,8 @@ public sealed record InstanceDto(
     DateTimeOffset CreatedAt,
     DateTimeOffset UpdatedAt);
 
-public sealed record SubmitActionRequest(string? Sender, JsonNode? Data);
+/// <summary>An action's body: <see cref="Attachments"/> are files, disclosed and sealed like data (docs/api.md, "Attachments").</summary>
+public sealed record SubmitActionRequest(string? Sender, JsonNode? Data, IReadOnlyList<AttachmentUpload?>? Attachments = null);
 
 /// <summary>
 /// The answer to an action: its transaction, where the instance goes next (null = complete), the calculated fields

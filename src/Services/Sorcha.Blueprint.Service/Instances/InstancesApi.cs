@@ -2,6 +2,7 @@ using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Options;
+using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Platform;
@@ -53,13 +54,17 @@ public static class InstancesApi
             .ProducesProblem(StatusCodes.Status422UnprocessableEntity)
             .ProducesProblem(StatusCodes.Status502BadGateway)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
-        group.MapPost("/{instanceId}/actions/{actionId}", Submit).WithMetadata(new RequestSizeLimitAttribute(ExecutionApi.MaxDataBytes))
+        // The data's limit plus the configured files at most, base64-encoded: the body never admits more than both.
+        var attachments = app.ServiceProvider.GetRequiredService<IOptions<LimitsOptions>>().Value.Attachments;
+        group.MapPost("/{instanceId}/actions/{actionId}", Submit)
+            .WithMetadata(new RequestSizeLimitAttribute(AttachmentChecks.BodyLimit(ExecutionApi.MaxDataBytes, attachments)))
             .WithName("SubmitAction")
             .WithSummary("Runs the instance's next action: validate, calculate, route, disclose, encrypt, sign, commit.")
             .ProducesValidationProblem()
             .ProducesProblem(StatusCodes.Status403Forbidden)
             .ProducesProblem(StatusCodes.Status404NotFound)
             .ProducesProblem(StatusCodes.Status409Conflict)
+            .ProducesProblem(StatusCodes.Status413PayloadTooLarge)
             .ProducesValidationProblem(StatusCodes.Status422UnprocessableEntity)
             .ProducesProblem(StatusCodes.Status502BadGateway)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);

@@ -1,6 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using System.Text.Json.Serialization;
+using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Client;
 
 namespace Sorcha.Blueprint.Service.Instances;
@@ -9,7 +10,8 @@ namespace Sorcha.Blueprint.Service.Instances;
 /// A step's signed transaction, kept from just before its commit until the instance advances past it. When a commit's
 /// outcome is unknown (its answer was lost, or this process died), the next attempt of the step commits this same
 /// transaction again — the Transaction service is idempotent by txId — instead of signing a second one, so each step
-/// is recorded in the register exactly once. <see cref="DataDigest"/> tells whether a retry carries the same data.
+/// is recorded in the register exactly once. <see cref="DataDigest"/> tells whether a retry carries the same data (and
+/// files). <see cref="AttachmentBytes"/>: what the step reserved of its caller's attachment quota, given back if dropped.
 /// </summary>
 public sealed record PendingStep(
     string ActionId,
@@ -19,7 +21,8 @@ public sealed record PendingStep(
     string DataDigest,
     string? NextActionId,
     JsonObject Calculated,
-    IReadOnlyList<string> Recipients);
+    IReadOnlyList<string> Recipients,
+    long AttachmentBytes = 0);
 
 /// <summary>
 /// What a step will record once its data has passed the engine (or, for a rejection, once its reason was checked):
@@ -34,6 +37,12 @@ public sealed record StepPlan(
     string DataDigest,
     string Type = StepPlan.ActionType)
 {
+    /// <summary>The action's files and who receives each; empty for most actions and every rejection.</summary>
+    public IReadOnlyList<PlannedAttachment> Attachments { get; init; } = [];
+
+    /// <summary>What the files seal, once per recipient: the step's charge against its caller's quota.</summary>
+    public long AttachmentBytes => Attachments.Sum(a => a.SealedBytes);
+
     public const string ActionType = "Action";
     public const string RejectionType = "Rejection";
 }

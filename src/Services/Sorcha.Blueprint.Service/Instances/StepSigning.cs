@@ -1,3 +1,4 @@
+using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
 using Sorcha.ServiceDefaults.Problems;
@@ -15,7 +16,9 @@ public sealed class StepSigning(PlatformClients clients)
     {
         var metadata = new TransactionMetadata(plan.Type, instance.BlueprintId, instance.Id, plan.ActionId);
         var request = new PrepareTransactionRequest(instance.RegisterId, metadata,
-            [.. plan.Shares.Select(s => new RecipientData(s.Address, s.Plaintext))]);
+            [.. plan.Shares.Select(s => new RecipientData(s.Address, s.Plaintext))],
+            plan.Attachments.Count == 0 ? null
+                : [.. plan.Attachments.Select(a => new AttachmentSeal(a.File.Name, a.File.ContentType, a.File.Content, a.Recipients))]);
         PreparedTransaction prepared;
         try
         {
@@ -34,12 +37,13 @@ public sealed class StepSigning(PlatformClients clients)
         // What is recorded and committed must be what was asked for and what the signature covers.
         var signed = prepared.Transaction;
         if (signed.Sender != plan.Sender || signed.RegisterId != instance.RegisterId || signed.Metadata != metadata
-            || TransactionIds.Compute(signed) != prepared.TxId)
+            || TransactionIds.Compute(signed) != prepared.TxId || !SignedAttachments.Match(signed.Payload, plan.Attachments))
         {
             throw ProblemException.BadGateway("The Wallet service signed a transaction other than the one asked for.");
         }
 
         var recipients = plan.Shares.Select(s => s.Address).Distinct(StringComparer.Ordinal).ToList();
-        return new PendingStep(plan.ActionId, step, prepared.TxId, signed, plan.DataDigest, plan.NextActionId, plan.Calculated, recipients);
+        return new PendingStep(plan.ActionId, step, prepared.TxId, signed, plan.DataDigest, plan.NextActionId, plan.Calculated, recipients,
+            plan.AttachmentBytes);
     }
 }

@@ -47,19 +47,22 @@ public static class TransactionSigningApi
         var errors = new FieldErrors();
         var registerId = errors.Required("registerId", request.RegisterId, TransactionParser.MaxRegisterIdLength);
         var sealedFor = ReadRecipients(request.Recipients, errors);
+        var attachments = TransactionAttachments.ReadAll(request.Attachments, errors);
         if (errors.Any)
         {
             return TypedResults.ValidationProblem(errors.ToDictionary());
         }
 
-        // Bounded like sign and encrypt: 1 MiB of data in all, however it is split.
-        if (sealedFor.Sum(r => (long)r.Data.Length) > SigningApi.MaxDataBytes)
+        // Bounded like sign and encrypt: 1 MiB of data in all, however it is split (a file counts once per recipient).
+        if (sealedFor.Sum(r => (long)r.Data.Length) + attachments.Sum(a => a.SealedBytes) > SigningApi.MaxDataBytes)
         {
-            return ApiProblems.TooLarge("recipients[].data", SigningApi.MaxDataBytes);
+            return ApiProblems.TooLarge(attachments.Count == 0 ? "recipients[].data" : "recipients[].data with attachments",
+                SigningApi.MaxDataBytes);
         }
 
         // The sender's and the recipients' records in one wait: each is a Redis read.
-        var distinct = sealedFor.Select(r => r.Address).Distinct(StringComparer.Ordinal).ToList();
+        var distinct = sealedFor.Select(r => r.Address).Concat(attachments.SelectMany(a => a.Recipients))
+            .Distinct(StringComparer.Ordinal).ToList();
         var senderRead = access.FindAsync(address, user, WalletUse.PrepareTransaction);
         var recipientReads = distinct.Select(store.GetAsync).ToList();
         await Task.WhenAll(recipientReads.Append<Task>(senderRead));
@@ -88,9 +91,16 @@ public static class TransactionSigningApi
             envelopes.Add(JsonSerializer.SerializeToNode(EnvelopeDto.From(envelope), Web));
         }
 
+        // No attachments, no member: a transaction without files is exactly as before.
+        var payload = new JsonObject { ["envelopes"] = envelopes };
+        if (attachments.Count > 0)
+        {
+            payload["attachments"] = TransactionAttachments.Seal(attachments, recipients, Web);
+        }
+
         var metadata = request.Metadata is { } m ? new TransactionMetadata(m.Type, m.BlueprintId, m.InstanceId, m.ActionId) : null;
         var draft = TransactionDraft.Create(registerId!, wallet.Address, wallet.Algorithm, wallet.PublicKey,
-            new JsonObject { ["envelopes"] = envelopes }, metadata, clock.GetUtcNow());
+            payload, metadata, clock.GetUtcNow());
         var signed = draft.Sign(keys.Sign(kek, wallet, draft.TxId));
         return TypedResults.Ok(new PreparedTransactionResponse(Hashes.ToHex(draft.TxId), signed));
     }

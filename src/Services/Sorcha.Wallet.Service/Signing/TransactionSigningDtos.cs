@@ -9,7 +9,14 @@ namespace Sorcha.Wallet.Service.Signing;
 /// </summary>
 public sealed record PrepareTransactionRequest(string? RegisterId,
     [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] PreparedMetadata? Metadata,
-    IReadOnlyList<RecipientData?>? Recipients);
+    IReadOnlyList<RecipientData?>? Recipients,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] IReadOnlyList<AttachmentData?>? Attachments = null);
+
+/// <summary>
+/// A file to seal once for each of <see cref="Recipients"/>: the payload gains <c>attachments[i]</c> =
+/// <c>{ name, contentType, size, sha256, envelopes }</c>, its hash and size computed here from <see cref="Data"/>.
+/// </summary>
+public sealed record AttachmentData(string? Name, string? ContentType, string? Data, IReadOnlyList<string?>? Recipients);
 
 /// <summary>The ledger's optional metadata; absent members stay absent.</summary>
 /// <summary>Every member optional (docs/api.md, "Seal and sign in one call"); JsonIgnore marks them so in the document.</summary>

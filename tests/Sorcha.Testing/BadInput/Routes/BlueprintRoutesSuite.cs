@@ -58,6 +58,7 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
             ["template"] = template,
             ["foreignTemplate"] = foreignTemplate,
             ["unknown"] = Guid.NewGuid().ToString("N"),
+            ["unknownTx"] = Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(32)),
         });
     }
 
@@ -184,7 +185,9 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
         t.Add(post, "/api/instances/{instance}/actions/approve", "not the next action", [409], Bodies.Json(act));
         t.Add(post, "/api/instances/{instance}/actions/nope", "unknown action", [404], Bodies.Json(act));
         t.Ids(post, "/api/instances/{id}/actions/submit", [404], Bodies.Json(act), unknownIds);
-        t.Oversized(post, submit, "sender", 600 * 1024, "600 KiB");
+        // The body admits the data's 512 KiB and the configured files (base64) on top: 2 MiB is past both.
+        t.Oversized(post, submit, "sender", 2 * 1024 * 1024, "2 MiB");
+        AttachmentRows(t, submit);
 
         // The instance waits for "submit", which has no rejection: every refusal below is decided before that 409.
         const string reject = "/api/instances/{instance}/actions/submit/reject";
@@ -254,6 +257,56 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
         var body = JsonNode.Parse(document)!.AsObject();
         body[name] = JsonNode.Parse(json);
         return body.ToJsonString();
+    }
+
+    /// <summary>
+    /// The submission's <c>attachments</c>, broken member by member (each 400, the step untaken), one more file than
+    /// Limits:Attachments:MaxFiles allows by default (413), and the download route's bad paths.
+    /// </summary>
+    private static void AttachmentRows(CaseTable t, string submit)
+    {
+        const string file = """{"name":"a.txt","contentType":"text/plain","content":"YQ=="}""";
+        Func<Resources, HttpContent?> With(string attachments) =>
+            Bodies.Json(r => r.Fill("""{"sender":"{wallet}","data":""" + Claim + ""","attachments":""" + attachments + "}"));
+        foreach (var (what, attachments) in new[]
+        {
+            ("a string", "\"x\""), ("an object", file), ("[null]", "[null]"), ("[42]", "[42]"),
+            ("an entry with an unknown member", file.Replace("}", ",\"x\":1}", StringComparison.Ordinal)),
+            ("no name", """[{"contentType":"text/plain","content":"YQ=="}]"""),
+            ("an empty name", "[" + file.Replace("a.txt", "", StringComparison.Ordinal) + "]"),
+            ("a name with a slash", "[" + file.Replace("a.txt", "etc/passwd", StringComparison.Ordinal) + "]"),
+            ("a name with a backslash", "[" + file.Replace("a.txt", "..\\\\a.txt", StringComparison.Ordinal) + "]"),
+            ("the name ..", "[" + file.Replace("a.txt", "..", StringComparison.Ordinal) + "]"),
+            ("a name with a control character", "[" + file.Replace("a.txt", "a\\u0007.txt", StringComparison.Ordinal) + "]"),
+            ("a name with a lone surrogate", "[" + file.Replace("a.txt", "a\\ud800.txt", StringComparison.Ordinal) + "]"),
+            ("a name of 256 characters", "[" + file.Replace("a.txt", new string('n', 256), StringComparison.Ordinal) + "]"),
+            ("a name that is a number", """[{"name":7,"contentType":"text/plain","content":"YQ=="}]"""),
+            ("no contentType", """[{"name":"a.txt","content":"YQ=="}]"""),
+            ("a contentType without a subtype", "[" + file.Replace("text/plain", "text", StringComparison.Ordinal) + "]"),
+            ("a contentType with a space", "[" + file.Replace("text/plain", "text/pl ain", StringComparison.Ordinal) + "]"),
+            ("a contentType with a bare parameter", "[" + file.Replace("text/plain", "text/plain; charset", StringComparison.Ordinal) + "]"),
+            ("no content", """[{"name":"a.txt","contentType":"text/plain"}]"""),
+            ("content without padding", "[" + file.Replace("YQ==", "YQ", StringComparison.Ordinal) + "]"),
+            ("content in the URL alphabet", "[" + file.Replace("YQ==", "-_8=", StringComparison.Ordinal) + "]"),
+            ("content with a space", "[" + file.Replace("YQ==", "Y Q==", StringComparison.Ordinal) + "]"),
+            ("content that is a number", """[{"name":"a.txt","contentType":"text/plain","content":1}]"""),
+        })
+        {
+            t.Add(HttpMethod.Post, submit, "attachments: " + what, [400], With(attachments));
+        }
+
+        t.Add(HttpMethod.Post, submit, "attachments: five files (over Limits:Attachments:MaxFiles)", [413],
+            With("[" + string.Join(",", Enumerable.Repeat(file, 5)) + "]"));
+
+        const string download = "/api/instances/{instance}/attachments/{unknownTx}/0";
+        t.Tokens(HttpMethod.Get, download, "blueprint");
+        t.Add(HttpMethod.Get, download, "a transaction the instance does not have", [404]);
+        t.Ids(HttpMethod.Get, "/api/instances/{id}/attachments/{unknownTx}/0", [404], null, CaseTable.MalformedIds("{unknown}"));
+        t.Ids(HttpMethod.Get, "/api/instances/{instance}/attachments/{id}/0", [404], null, CaseTable.MalformedIds("{unknownTx}"));
+        foreach (var index in new[] { "-1", "x", "01", "1.5", "9999999999", "%20" })
+        {
+            t.Add(HttpMethod.Get, "/api/instances/{instance}/attachments/{unknownTx}/" + index, "index: " + index, [400]);
+        }
     }
 
     /// <summary>Ways to break a blueprint document that only its shape check (400) can see.</summary>
