@@ -30,6 +30,7 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
     {
         using var caller = await platform.ClientAsync("key-catalogue");
         var wallet = await InstanceFlows.WalletAsync(caller);
+        var derived = await Json.PostAsync<Sorcha.Client.Wallet>(caller, $"/api/wallets/{wallet}/addresses", null, HttpStatusCode.Created);
         var blueprint = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
         var register = await InstanceFlows.RegisterAsync(caller);
         var instance = await InstanceFlows.InstanceAsync(caller, blueprint, register,
@@ -45,6 +46,8 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
         var strays = keys.Where(k => !Catalogue.Any(p => p.IsMatch(k))).Order().ToList();
         Assert.True(strays.Count == 0, "Keys outside every catalogue: " + string.Join(", ", strays));
         Assert.Contains((string)WalletRedisKeys.Wallet(wallet)!, keys);
+        Assert.Contains((string)WalletRedisKeys.Wallet(derived.Address)!, keys);
+        Assert.Contains((string)WalletRedisKeys.Accounts(wallet)!, keys);
         Assert.Contains((string)BlueprintKeys.Blueprint(blueprint)!, keys);
         Assert.Contains((string)InstanceKeys.Steps(instance)!, keys);
         Assert.Contains((string)InstanceKeys.List(InstanceKeys.Wallet(wallet), "completed", null)!, keys);
