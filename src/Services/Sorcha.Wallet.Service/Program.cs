@@ -10,6 +10,7 @@ builder.AddServiceDefaults();
 builder.AddWalletStorage();
 builder.AddOpenKeys();
 builder.AddEnvelopeSchema();
+builder.AddUpdateWalletSchema();
 builder.Services.AddSingleton<RsaKeyGeneration>();
 builder.Services.AddSingleton(TimeProvider.System);
 
