@@ -12,6 +12,7 @@ builder.AddWalletStorage();
 builder.AddOpenKeys();
 builder.AddEnvelopeSchema();
 builder.AddWalletAccess();
+builder.AddUpdateWalletSchema();
 builder.Services.AddSingleton<RsaKeyGeneration>();
 builder.Services.AddSingleton(TimeProvider.System);
 

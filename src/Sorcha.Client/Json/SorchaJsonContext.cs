@@ -19,6 +19,7 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(Wallet))]
 [JsonSerializable(typeof(CreatedWallet))]
 [JsonSerializable(typeof(Paged<Wallet>), TypeInfoPropertyName = "PageWallet")]
+[JsonSerializable(typeof(UpdateWalletRequest))]
 [JsonSerializable(typeof(SignRequest))]
 [JsonSerializable(typeof(WalletSignature))]
 [JsonSerializable(typeof(VerifyRequest))]

@@ -16,19 +16,50 @@ public sealed partial class WalletsClient
     /// <summary>A new wallet; for ED25519 and NISTP256 the answer carries its 24-word mnemonic, shown only this once.</summary>
     public Task<CreatedWallet> CreateAsync(string name, SignatureAlgorithm algorithm = SignatureAlgorithm.ED25519,
         CancellationToken cancellationToken = default) =>
-        _transport.SendAsync(HttpMethod.Post, Root, new CreateWalletRequest(name, algorithm), Json.CreateWalletRequest, Json.CreatedWallet,
-            cancellationToken);
+        CreateAsync(new CreateWalletRequest(name, algorithm), cancellationToken);
 
-    /// <summary>Recovers a wallet from its mnemonic (same mnemonic and algorithm → same keys and address); 409 if it exists.</summary>
-    public async Task<Wallet> RecoverAsync(string name, SignatureAlgorithm algorithm, string mnemonic, CancellationToken cancellationToken = default) =>
-        await _transport.SendAsync(HttpMethod.Post, Root, new CreateWalletRequest(name, algorithm, mnemonic), Json.CreateWalletRequest,
-            Json.CreatedWallet, cancellationToken).ConfigureAwait(false);
+    /// <summary>
+    /// A wallet as <paramref name="request"/> says: a new mnemonic of <see cref="CreateWalletRequest.WordCount"/> words
+    /// (shown this once), or recovered from <see cref="CreateWalletRequest.Mnemonic"/>; with BIP-39's passphrase if given.
+    /// </summary>
+    public Task<CreatedWallet> CreateAsync(CreateWalletRequest request, CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Post, Root, request, Json.CreateWalletRequest, Json.CreatedWallet, cancellationToken);
+
+    /// <summary>
+    /// Recovers a wallet from its mnemonic and passphrase (the same → the same keys and address; another passphrase is
+    /// another wallet); 409 if it exists.
+    /// </summary>
+    public async Task<Wallet> RecoverAsync(string name, SignatureAlgorithm algorithm, string mnemonic, string? passphrase = null,
+        CancellationToken cancellationToken = default) =>
+        await _transport.SendAsync(HttpMethod.Post, Root, new CreateWalletRequest(name, algorithm, mnemonic, Passphrase: passphrase),
+            Json.CreateWalletRequest, Json.CreatedWallet, cancellationToken).ConfigureAwait(false);
 
     public Task<Paged<Wallet>> ListAsync(int? page = null, int? pageSize = null, CancellationToken cancellationToken = default) =>
         _transport.GetAsync(ApiTransport.Paging(Root, page, pageSize), Json.PageWallet, cancellationToken);
 
     public Task<Wallet> GetAsync(string address, CancellationToken cancellationToken = default) =>
         _transport.GetAsync(Path(address), Json.Wallet, cancellationToken);
+
+    /// <summary>
+    /// Renames and tags one of the caller's wallets or derived addresses: a null <paramref name="name"/> or
+    /// <paramref name="tags"/> is left as it is; a tag set to null is removed, tags not named stay.
+    /// </summary>
+    public Task<Wallet> UpdateAsync(string address, string? name = null, IReadOnlyDictionary<string, string?>? tags = null,
+        CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Patch, Path(address), new UpdateWalletRequest(name, tags), Json.UpdateWalletRequest, Json.Wallet,
+            cancellationToken);
+
+    /// <summary>
+    /// Derives the wallet's next address (account n = 1, 2, …, named "&lt;name&gt; #n"): a wallet of its own to every route,
+    /// deleted with its wallet. 409 for an RSA4096 wallet, a derived address, or a wallet stored without its seed.
+    /// </summary>
+    public Task<Wallet> DeriveAddressAsync(string address, CancellationToken cancellationToken = default) =>
+        _transport.PostAsync(Path(address) + "/addresses", Json.Wallet, cancellationToken);
+
+    /// <summary>The wallet's derived addresses in account order.</summary>
+    public Task<Paged<Wallet>> ListAddressesAsync(string address, int? page = null, int? pageSize = null,
+        CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(ApiTransport.Paging(Path(address) + "/addresses", page, pageSize), Json.PageWallet, cancellationToken);
 
     public Task DeleteAsync(string address, CancellationToken cancellationToken = default) =>
         _transport.DeleteAsync(Path(address), cancellationToken);

@@ -40,6 +40,7 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
             Assert.Equal(HttpStatusCode.Created, granted.StatusCode);
         }
 
+        var derived = await Json.PostAsync<Sorcha.Client.Wallet>(caller, $"/api/wallets/{wallet}/addresses", null, HttpStatusCode.Created);
         var blueprint = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
         var register = await InstanceFlows.RegisterAsync(caller);
         var instance = await InstanceFlows.InstanceAsync(caller, blueprint, register,
@@ -55,6 +56,8 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
         var strays = keys.Where(k => !Catalogue.Any(p => p.IsMatch(k))).Order().ToList();
         Assert.True(strays.Count == 0, "Keys outside every catalogue: " + string.Join(", ", strays));
         Assert.Contains((string)WalletRedisKeys.Wallet(wallet)!, keys);
+        Assert.Contains((string)WalletRedisKeys.Wallet(derived.Address)!, keys);
+        Assert.Contains((string)WalletRedisKeys.Accounts(wallet)!, keys);
         Assert.Contains((string)BlueprintKeys.Blueprint(blueprint)!, keys);
         Assert.Contains((string)BlueprintKeys.Version(blueprint, 1)!, keys);
         Assert.Contains((string)InstanceKeys.Steps(instance)!, keys);
