@@ -1,6 +1,6 @@
 using Sorcha.ServiceDefaults;
-using Sorcha.Wallet.Service.Derivation;
 using Sorcha.Wallet.Service.Access;
+using Sorcha.Wallet.Service.Derivation;
 using Sorcha.Wallet.Service.Encryption;
 using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;

@@ -8,6 +8,7 @@ using Sorcha.Samples.Client.Generated.Api.Execution;
 using Sorcha.Samples.Client.Generated.Api.Inbox;
 using Sorcha.Samples.Client.Generated.Api.Instances;
 using Sorcha.Samples.Client.Generated.Api.Registers;
+using Sorcha.Samples.Client.Generated.Api.Templates;
 using Sorcha.Samples.Client.Generated.Api.Transactions;
 using Sorcha.Samples.Client.Generated.Api.Wallets;
 using System.Collections.Generic;
@@ -51,6 +52,11 @@ namespace Sorcha.Samples.Client.Generated.Api
         public global::Sorcha.Samples.Client.Generated.Api.Registers.RegistersRequestBuilder Registers
         {
             get => new global::Sorcha.Samples.Client.Generated.Api.Registers.RegistersRequestBuilder(PathParameters, RequestAdapter);
+        }
+        /// <summary>The templates property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Templates.TemplatesRequestBuilder Templates
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Templates.TemplatesRequestBuilder(PathParameters, RequestAdapter);
         }
         /// <summary>The transactions property</summary>
         public global::Sorcha.Samples.Client.Generated.Api.Transactions.TransactionsRequestBuilder Transactions

@@ -62,6 +62,14 @@ namespace Sorcha.Samples.Client.Generated.Models
 #else
         public UntypedNode PublishedAt { get; set; }
 #endif
+        /// <summary>Any JSON value.</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public UntypedNode? PublishedVersion { get; set; }
+#nullable restore
+#else
+        public UntypedNode PublishedVersion { get; set; }
+#endif
         /// <summary>The title property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -105,6 +113,7 @@ namespace Sorcha.Samples.Client.Generated.Models
                 { "participants", n => { Participants = n.GetCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.Participant>(global::Sorcha.Samples.Client.Generated.Models.Participant.CreateFromDiscriminatorValue)?.AsList(); } },
                 { "published", n => { Published = n.GetBoolValue(); } },
                 { "publishedAt", n => { PublishedAt = n.GetObjectValue<UntypedNode>(UntypedNode.CreateFromDiscriminatorValue); } },
+                { "publishedVersion", n => { PublishedVersion = n.GetObjectValue<UntypedNode>(UntypedNode.CreateFromDiscriminatorValue); } },
                 { "title", n => { Title = n.GetStringValue(); } },
                 { "updatedAt", n => { UpdatedAt = n.GetObjectValue<UntypedNode>(UntypedNode.CreateFromDiscriminatorValue); } },
                 { "version", n => { Version = n.GetIntValue(); } },
@@ -124,6 +133,7 @@ namespace Sorcha.Samples.Client.Generated.Models
             writer.WriteCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.Participant>("participants", Participants);
             writer.WriteBoolValue("published", Published);
             writer.WriteObjectValue<UntypedNode>("publishedAt", PublishedAt);
+            writer.WriteObjectValue<UntypedNode>("publishedVersion", PublishedVersion);
             writer.WriteStringValue("title", Title);
             writer.WriteObjectValue<UntypedNode>("updatedAt", UpdatedAt);
             writer.WriteIntValue("version", Version);

@@ -50,6 +50,8 @@ namespace Sorcha.Samples.Client.Generated.Models
         public bool? Published { get; set; }
         /// <summary>The publishedAt property</summary>
         public DateTimeOffset? PublishedAt { get; set; }
+        /// <summary>The publishedVersion property</summary>
+        public int? PublishedVersion { get; set; }
         /// <summary>The title property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -87,6 +89,7 @@ namespace Sorcha.Samples.Client.Generated.Models
                 { "participants", n => { Participants = n.GetCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.Participant>(global::Sorcha.Samples.Client.Generated.Models.Participant.CreateFromDiscriminatorValue)?.AsList(); } },
                 { "published", n => { Published = n.GetBoolValue(); } },
                 { "publishedAt", n => { PublishedAt = n.GetDateTimeOffsetValue(); } },
+                { "publishedVersion", n => { PublishedVersion = n.GetIntValue(); } },
                 { "title", n => { Title = n.GetStringValue(); } },
                 { "updatedAt", n => { UpdatedAt = n.GetDateTimeOffsetValue(); } },
                 { "version", n => { Version = n.GetIntValue(); } },
@@ -106,6 +109,7 @@ namespace Sorcha.Samples.Client.Generated.Models
             writer.WriteCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.Participant>("participants", Participants);
             writer.WriteBoolValue("published", Published);
             writer.WriteDateTimeOffsetValue("publishedAt", PublishedAt);
+            writer.WriteIntValue("publishedVersion", PublishedVersion);
             writer.WriteStringValue("title", Title);
             writer.WriteDateTimeOffsetValue("updatedAt", UpdatedAt);
             writer.WriteIntValue("version", Version);

@@ -36,6 +36,16 @@ namespace Sorcha.Samples.Client.Generated.Models
 #else
         public string Name { get; set; }
 #endif
+        /// <summary>The passphrase property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public string? Passphrase { get; set; }
+#nullable restore
+#else
+        public string Passphrase { get; set; }
+#endif
+        /// <summary>The wordCount property</summary>
+        public int? WordCount { get; set; }
         /// <summary>
         /// Creates a new instance of the appropriate class based on discriminator value
         /// </summary>
@@ -57,6 +67,8 @@ namespace Sorcha.Samples.Client.Generated.Models
                 { "algorithm", n => { Algorithm = n.GetStringValue(); } },
                 { "mnemonic", n => { Mnemonic = n.GetStringValue(); } },
                 { "name", n => { Name = n.GetStringValue(); } },
+                { "passphrase", n => { Passphrase = n.GetStringValue(); } },
+                { "wordCount", n => { WordCount = n.GetIntValue(); } },
             };
         }
         /// <summary>
@@ -69,6 +81,8 @@ namespace Sorcha.Samples.Client.Generated.Models
             writer.WriteStringValue("algorithm", Algorithm);
             writer.WriteStringValue("mnemonic", Mnemonic);
             writer.WriteStringValue("name", Name);
+            writer.WriteStringValue("passphrase", Passphrase);
+            writer.WriteIntValue("wordCount", WordCount);
         }
     }
 }

@@ -12,6 +12,8 @@ namespace Sorcha.Samples.Client.Generated.Models
     public partial class CreatedWalletDto : IParsable
     #pragma warning restore CS1591
     {
+        /// <summary>The account property</summary>
+        public int? Account { get; set; }
         /// <summary>The address property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -54,6 +56,14 @@ namespace Sorcha.Samples.Client.Generated.Models
 #else
         public string Name { get; set; }
 #endif
+        /// <summary>The parent property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public string? Parent { get; set; }
+#nullable restore
+#else
+        public string Parent { get; set; }
+#endif
         /// <summary>The publicKey property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -61,6 +71,14 @@ namespace Sorcha.Samples.Client.Generated.Models
 #nullable restore
 #else
         public string PublicKey { get; set; }
+#endif
+        /// <summary>The tags property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public global::Sorcha.Samples.Client.Generated.Models.CreatedWalletDto_tags? Tags { get; set; }
+#nullable restore
+#else
+        public global::Sorcha.Samples.Client.Generated.Models.CreatedWalletDto_tags Tags { get; set; }
 #endif
         /// <summary>
         /// Creates a new instance of the appropriate class based on discriminator value
@@ -80,13 +98,16 @@ namespace Sorcha.Samples.Client.Generated.Models
         {
             return new Dictionary<string, Action<IParseNode>>
             {
+                { "account", n => { Account = n.GetIntValue(); } },
                 { "address", n => { Address = n.GetStringValue(); } },
                 { "algorithm", n => { Algorithm = n.GetStringValue(); } },
                 { "createdAt", n => { CreatedAt = n.GetDateTimeOffsetValue(); } },
                 { "encryptionPublicKey", n => { EncryptionPublicKey = n.GetStringValue(); } },
                 { "mnemonic", n => { Mnemonic = n.GetStringValue(); } },
                 { "name", n => { Name = n.GetStringValue(); } },
+                { "parent", n => { Parent = n.GetStringValue(); } },
                 { "publicKey", n => { PublicKey = n.GetStringValue(); } },
+                { "tags", n => { Tags = n.GetObjectValue<global::Sorcha.Samples.Client.Generated.Models.CreatedWalletDto_tags>(global::Sorcha.Samples.Client.Generated.Models.CreatedWalletDto_tags.CreateFromDiscriminatorValue); } },
             };
         }
         /// <summary>
@@ -96,13 +117,16 @@ namespace Sorcha.Samples.Client.Generated.Models
         public virtual void Serialize(ISerializationWriter writer)
         {
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
+            writer.WriteIntValue("account", Account);
             writer.WriteStringValue("address", Address);
             writer.WriteStringValue("algorithm", Algorithm);
             writer.WriteDateTimeOffsetValue("createdAt", CreatedAt);
             writer.WriteStringValue("encryptionPublicKey", EncryptionPublicKey);
             writer.WriteStringValue("mnemonic", Mnemonic);
             writer.WriteStringValue("name", Name);
+            writer.WriteStringValue("parent", Parent);
             writer.WriteStringValue("publicKey", PublicKey);
+            writer.WriteObjectValue<global::Sorcha.Samples.Client.Generated.Models.CreatedWalletDto_tags>("tags", Tags);
         }
     }
 }

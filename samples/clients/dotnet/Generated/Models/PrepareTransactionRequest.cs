@@ -12,6 +12,14 @@ namespace Sorcha.Samples.Client.Generated.Models
     public partial class PrepareTransactionRequest : IParsable
     #pragma warning restore CS1591
     {
+        /// <summary>The attachments property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public List<global::Sorcha.Samples.Client.Generated.Models.AttachmentData>? Attachments { get; set; }
+#nullable restore
+#else
+        public List<global::Sorcha.Samples.Client.Generated.Models.AttachmentData> Attachments { get; set; }
+#endif
         /// <summary>The metadata property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -54,6 +62,7 @@ namespace Sorcha.Samples.Client.Generated.Models
         {
             return new Dictionary<string, Action<IParseNode>>
             {
+                { "attachments", n => { Attachments = n.GetCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.AttachmentData>(global::Sorcha.Samples.Client.Generated.Models.AttachmentData.CreateFromDiscriminatorValue)?.AsList(); } },
                 { "metadata", n => { Metadata = n.GetObjectValue<global::Sorcha.Samples.Client.Generated.Models.PreparedMetadata>(global::Sorcha.Samples.Client.Generated.Models.PreparedMetadata.CreateFromDiscriminatorValue); } },
                 { "recipients", n => { Recipients = n.GetCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.RecipientData>(global::Sorcha.Samples.Client.Generated.Models.RecipientData.CreateFromDiscriminatorValue)?.AsList(); } },
                 { "registerId", n => { RegisterId = n.GetStringValue(); } },
@@ -66,6 +75,7 @@ namespace Sorcha.Samples.Client.Generated.Models
         public virtual void Serialize(ISerializationWriter writer)
         {
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
+            writer.WriteCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.AttachmentData>("attachments", Attachments);
             writer.WriteObjectValue<global::Sorcha.Samples.Client.Generated.Models.PreparedMetadata>("metadata", Metadata);
             writer.WriteCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.RecipientData>("recipients", Recipients);
             writer.WriteStringValue("registerId", RegisterId);

@@ -12,6 +12,14 @@ namespace Sorcha.Samples.Client.Generated.Models
     public partial class SubmitActionRequest : IParsable
     #pragma warning restore CS1591
     {
+        /// <summary>The attachments property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public List<global::Sorcha.Samples.Client.Generated.Models.AttachmentUpload>? Attachments { get; set; }
+#nullable restore
+#else
+        public List<global::Sorcha.Samples.Client.Generated.Models.AttachmentUpload> Attachments { get; set; }
+#endif
         /// <summary>Any JSON value.</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -46,6 +54,7 @@ namespace Sorcha.Samples.Client.Generated.Models
         {
             return new Dictionary<string, Action<IParseNode>>
             {
+                { "attachments", n => { Attachments = n.GetCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.AttachmentUpload>(global::Sorcha.Samples.Client.Generated.Models.AttachmentUpload.CreateFromDiscriminatorValue)?.AsList(); } },
                 { "data", n => { Data = n.GetObjectValue<UntypedNode>(UntypedNode.CreateFromDiscriminatorValue); } },
                 { "sender", n => { Sender = n.GetStringValue(); } },
             };
@@ -57,6 +66,7 @@ namespace Sorcha.Samples.Client.Generated.Models
         public virtual void Serialize(ISerializationWriter writer)
         {
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
+            writer.WriteCollectionOfObjectValues<global::Sorcha.Samples.Client.Generated.Models.AttachmentUpload>("attachments", Attachments);
             writer.WriteObjectValue<UntypedNode>("data", Data);
             writer.WriteStringValue("sender", Sender);
         }

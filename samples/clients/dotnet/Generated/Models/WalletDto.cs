@@ -12,6 +12,8 @@ namespace Sorcha.Samples.Client.Generated.Models
     public partial class WalletDto : IParsable
     #pragma warning restore CS1591
     {
+        /// <summary>The account property</summary>
+        public int? Account { get; set; }
         /// <summary>The address property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -46,6 +48,14 @@ namespace Sorcha.Samples.Client.Generated.Models
 #else
         public string Name { get; set; }
 #endif
+        /// <summary>The parent property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public string? Parent { get; set; }
+#nullable restore
+#else
+        public string Parent { get; set; }
+#endif
         /// <summary>The publicKey property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -53,6 +63,14 @@ namespace Sorcha.Samples.Client.Generated.Models
 #nullable restore
 #else
         public string PublicKey { get; set; }
+#endif
+        /// <summary>The tags property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public global::Sorcha.Samples.Client.Generated.Models.WalletDto_tags? Tags { get; set; }
+#nullable restore
+#else
+        public global::Sorcha.Samples.Client.Generated.Models.WalletDto_tags Tags { get; set; }
 #endif
         /// <summary>
         /// Creates a new instance of the appropriate class based on discriminator value
@@ -72,12 +90,15 @@ namespace Sorcha.Samples.Client.Generated.Models
         {
             return new Dictionary<string, Action<IParseNode>>
             {
+                { "account", n => { Account = n.GetIntValue(); } },
                 { "address", n => { Address = n.GetStringValue(); } },
                 { "algorithm", n => { Algorithm = n.GetStringValue(); } },
                 { "createdAt", n => { CreatedAt = n.GetDateTimeOffsetValue(); } },
                 { "encryptionPublicKey", n => { EncryptionPublicKey = n.GetStringValue(); } },
                 { "name", n => { Name = n.GetStringValue(); } },
+                { "parent", n => { Parent = n.GetStringValue(); } },
                 { "publicKey", n => { PublicKey = n.GetStringValue(); } },
+                { "tags", n => { Tags = n.GetObjectValue<global::Sorcha.Samples.Client.Generated.Models.WalletDto_tags>(global::Sorcha.Samples.Client.Generated.Models.WalletDto_tags.CreateFromDiscriminatorValue); } },
             };
         }
         /// <summary>
@@ -87,12 +108,15 @@ namespace Sorcha.Samples.Client.Generated.Models
         public virtual void Serialize(ISerializationWriter writer)
         {
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
+            writer.WriteIntValue("account", Account);
             writer.WriteStringValue("address", Address);
             writer.WriteStringValue("algorithm", Algorithm);
             writer.WriteDateTimeOffsetValue("createdAt", CreatedAt);
             writer.WriteStringValue("encryptionPublicKey", EncryptionPublicKey);
             writer.WriteStringValue("name", Name);
+            writer.WriteStringValue("parent", Parent);
             writer.WriteStringValue("publicKey", PublicKey);
+            writer.WriteObjectValue<global::Sorcha.Samples.Client.Generated.Models.WalletDto_tags>("tags", Tags);
         }
     }
 }

@@ -3,6 +3,7 @@
 using Microsoft.Kiota.Abstractions.Extensions;
 using Microsoft.Kiota.Abstractions.Serialization;
 using Microsoft.Kiota.Abstractions;
+using Sorcha.Samples.Client.Generated.Api.Wallets.Delegated;
 using Sorcha.Samples.Client.Generated.Api.Wallets.Item;
 using Sorcha.Samples.Client.Generated.Api.Wallets.Verify;
 using Sorcha.Samples.Client.Generated.Models;
@@ -19,6 +20,11 @@ namespace Sorcha.Samples.Client.Generated.Api.Wallets
     [global::System.CodeDom.Compiler.GeneratedCode("Kiota", "1.0.0")]
     public partial class WalletsRequestBuilder : BaseRequestBuilder
     {
+        /// <summary>The delegated property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Wallets.Delegated.DelegatedRequestBuilder Delegated
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Wallets.Delegated.DelegatedRequestBuilder(PathParameters, RequestAdapter);
+        }
         /// <summary>The verify property</summary>
         public global::Sorcha.Samples.Client.Generated.Api.Wallets.Verify.VerifyRequestBuilder Verify
         {
@@ -86,7 +92,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Wallets
             return await RequestAdapter.SendAsync<global::Sorcha.Samples.Client.Generated.Models.PagedOfWalletDto>(requestInfo, global::Sorcha.Samples.Client.Generated.Models.PagedOfWalletDto.CreateFromDiscriminatorValue, errorMapping, cancellationToken).ConfigureAwait(false);
         }
         /// <summary>
-        /// Creates a wallet (a new 24-word mnemonic is shown once), or recovers one from its mnemonic.
+        /// Creates a wallet (a new mnemonic, 24 words or wordCount, is shown once), or recovers one from its mnemonic.
         /// </summary>
         /// <returns>A <see cref="global::Sorcha.Samples.Client.Generated.Models.CreatedWalletDto"/></returns>
         /// <param name="body">The request body</param>
@@ -146,7 +152,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Wallets
             return requestInfo;
         }
         /// <summary>
-        /// Creates a wallet (a new 24-word mnemonic is shown once), or recovers one from its mnemonic.
+        /// Creates a wallet (a new mnemonic, 24 words or wordCount, is shown once), or recovers one from its mnemonic.
         /// </summary>
         /// <returns>A <see cref="RequestInformation"/></returns>
         /// <param name="body">The request body</param>

@@ -5,6 +5,7 @@ using Microsoft.Kiota.Abstractions.Serialization;
 using Microsoft.Kiota.Abstractions;
 using Sorcha.Samples.Client.Generated.Api.Blueprints.Item.Instances;
 using Sorcha.Samples.Client.Generated.Api.Blueprints.Item.Publish;
+using Sorcha.Samples.Client.Generated.Api.Blueprints.Item.Versions;
 using Sorcha.Samples.Client.Generated.Models;
 using System.Collections.Generic;
 using System.IO;
@@ -29,6 +30,11 @@ namespace Sorcha.Samples.Client.Generated.Api.Blueprints.Item
         {
             get => new global::Sorcha.Samples.Client.Generated.Api.Blueprints.Item.Publish.PublishRequestBuilder(PathParameters, RequestAdapter);
         }
+        /// <summary>The versions property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Blueprints.Item.Versions.VersionsRequestBuilder Versions
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Blueprints.Item.Versions.VersionsRequestBuilder(PathParameters, RequestAdapter);
+        }
         /// <summary>
         /// Instantiates a new <see cref="global::Sorcha.Samples.Client.Generated.Api.Blueprints.Item.BlueprintsItemRequestBuilder"/> and sets the default values.
         /// </summary>
@@ -46,7 +52,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Blueprints.Item
         {
         }
         /// <summary>
-        /// Deletes a draft (a published blueprint is 409).
+        /// Deletes a blueprint; its published versions are kept for the instances running on them.
         /// </summary>
         /// <param name="cancellationToken">Cancellation token to use when cancelling requests</param>
         /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
@@ -115,7 +121,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Blueprints.Item
             return await RequestAdapter.SendAsync<global::Sorcha.Samples.Client.Generated.Models.BlueprintDto>(requestInfo, global::Sorcha.Samples.Client.Generated.Models.BlueprintDto.CreateFromDiscriminatorValue, errorMapping, cancellationToken).ConfigureAwait(false);
         }
         /// <summary>
-        /// Replaces a draft and bumps its version; a body version above 0 must be the current one (409 otherwise).
+        /// Replaces the document with a new draft and bumps its version; a body version above 0 must be the current one (409 otherwise).
         /// </summary>
         /// <returns>A <see cref="global::Sorcha.Samples.Client.Generated.Models.BlueprintDto"/></returns>
         /// <param name="body">The request body</param>
@@ -160,7 +166,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Blueprints.Item
             return await RequestAdapter.SendAsync<global::Sorcha.Samples.Client.Generated.Models.BlueprintDto>(requestInfo, global::Sorcha.Samples.Client.Generated.Models.BlueprintDto.CreateFromDiscriminatorValue, errorMapping, cancellationToken).ConfigureAwait(false);
         }
         /// <summary>
-        /// Deletes a draft (a published blueprint is 409).
+        /// Deletes a blueprint; its published versions are kept for the instances running on them.
         /// </summary>
         /// <returns>A <see cref="RequestInformation"/></returns>
         /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
@@ -198,7 +204,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Blueprints.Item
             return requestInfo;
         }
         /// <summary>
-        /// Replaces a draft and bumps its version; a body version above 0 must be the current one (409 otherwise).
+        /// Replaces the document with a new draft and bumps its version; a body version above 0 must be the current one (409 otherwise).
         /// </summary>
         /// <returns>A <see cref="RequestInformation"/></returns>
         /// <param name="body">The request body</param>

@@ -4,6 +4,7 @@ using Microsoft.Kiota.Abstractions.Extensions;
 using Microsoft.Kiota.Abstractions.Serialization;
 using Microsoft.Kiota.Abstractions;
 using Sorcha.Samples.Client.Generated.Api.Instances.Item.Actions;
+using Sorcha.Samples.Client.Generated.Api.Instances.Item.Attachments;
 using Sorcha.Samples.Client.Generated.Models;
 using System.Collections.Generic;
 using System.IO;
@@ -22,6 +23,11 @@ namespace Sorcha.Samples.Client.Generated.Api.Instances.Item
         public global::Sorcha.Samples.Client.Generated.Api.Instances.Item.Actions.ActionsRequestBuilder Actions
         {
             get => new global::Sorcha.Samples.Client.Generated.Api.Instances.Item.Actions.ActionsRequestBuilder(PathParameters, RequestAdapter);
+        }
+        /// <summary>The attachments property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Instances.Item.Attachments.AttachmentsRequestBuilder Attachments
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Instances.Item.Attachments.AttachmentsRequestBuilder(PathParameters, RequestAdapter);
         }
         /// <summary>
         /// Instantiates a new <see cref="global::Sorcha.Samples.Client.Generated.Api.Instances.Item.WithInstanceItemRequestBuilder"/> and sets the default values.

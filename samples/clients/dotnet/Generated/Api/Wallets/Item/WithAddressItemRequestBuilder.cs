@@ -3,6 +3,8 @@
 using Microsoft.Kiota.Abstractions.Extensions;
 using Microsoft.Kiota.Abstractions.Serialization;
 using Microsoft.Kiota.Abstractions;
+using Sorcha.Samples.Client.Generated.Api.Wallets.Item.Access;
+using Sorcha.Samples.Client.Generated.Api.Wallets.Item.Addresses;
 using Sorcha.Samples.Client.Generated.Api.Wallets.Item.Decrypt;
 using Sorcha.Samples.Client.Generated.Api.Wallets.Item.Encrypt;
 using Sorcha.Samples.Client.Generated.Api.Wallets.Item.Sign;
@@ -21,6 +23,16 @@ namespace Sorcha.Samples.Client.Generated.Api.Wallets.Item
     [global::System.CodeDom.Compiler.GeneratedCode("Kiota", "1.0.0")]
     public partial class WithAddressItemRequestBuilder : BaseRequestBuilder
     {
+        /// <summary>The access property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Wallets.Item.Access.AccessRequestBuilder Access
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Wallets.Item.Access.AccessRequestBuilder(PathParameters, RequestAdapter);
+        }
+        /// <summary>The addresses property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Wallets.Item.Addresses.AddressesRequestBuilder Addresses
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Wallets.Item.Addresses.AddressesRequestBuilder(PathParameters, RequestAdapter);
+        }
         /// <summary>The decrypt property</summary>
         public global::Sorcha.Samples.Client.Generated.Api.Wallets.Item.Decrypt.DecryptRequestBuilder Decrypt
         {
@@ -58,12 +70,13 @@ namespace Sorcha.Samples.Client.Generated.Api.Wallets.Item
         {
         }
         /// <summary>
-        /// Deletes one of the caller&apos;s wallets and its keys.
+        /// Deletes one of the caller&apos;s wallets, its keys and its derived addresses (a derived address alone is 409).
         /// </summary>
         /// <param name="cancellationToken">Cancellation token to use when cancelling requests</param>
         /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 401 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 404 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 409 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 429 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 502 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 503 status code</exception>
@@ -82,6 +95,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Wallets.Item
             {
                 { "401", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "404", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "409", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "429", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "502", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "503", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
@@ -123,7 +137,52 @@ namespace Sorcha.Samples.Client.Generated.Api.Wallets.Item
             return await RequestAdapter.SendAsync<global::Sorcha.Samples.Client.Generated.Models.WalletDto>(requestInfo, global::Sorcha.Samples.Client.Generated.Models.WalletDto.CreateFromDiscriminatorValue, errorMapping, cancellationToken).ConfigureAwait(false);
         }
         /// <summary>
-        /// Deletes one of the caller&apos;s wallets and its keys.
+        /// Changes a wallet&apos;s name and tags (JSON Merge Patch: members left out stay; a tag set to null goes).
+        /// </summary>
+        /// <returns>A <see cref="global::Sorcha.Samples.Client.Generated.Models.WalletDto"/></returns>
+        /// <param name="body">The request body</param>
+        /// <param name="cancellationToken">Cancellation token to use when cancelling requests</param>
+        /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails">When receiving a 400 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 401 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 404 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 409 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 413 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 415 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 422 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 429 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 502 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 503 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 504 status code</exception>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public async Task<global::Sorcha.Samples.Client.Generated.Models.WalletDto?> PatchAsync(global::Sorcha.Samples.Client.Generated.Models.UpdateWalletRequest body, Action<RequestConfiguration<DefaultQueryParameters>>? requestConfiguration = default, CancellationToken cancellationToken = default)
+        {
+#nullable restore
+#else
+        public async Task<global::Sorcha.Samples.Client.Generated.Models.WalletDto> PatchAsync(global::Sorcha.Samples.Client.Generated.Models.UpdateWalletRequest body, Action<RequestConfiguration<DefaultQueryParameters>> requestConfiguration = default, CancellationToken cancellationToken = default)
+        {
+#endif
+            if(ReferenceEquals(body, null)) throw new ArgumentNullException(nameof(body));
+            var requestInfo = ToPatchRequestInformation(body, requestConfiguration);
+            var errorMapping = new Dictionary<string, ParsableFactory<IParsable>>
+            {
+                { "400", global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails.CreateFromDiscriminatorValue },
+                { "401", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "404", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "409", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "413", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "415", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "422", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "429", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "502", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "503", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "504", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+            };
+            return await RequestAdapter.SendAsync<global::Sorcha.Samples.Client.Generated.Models.WalletDto>(requestInfo, global::Sorcha.Samples.Client.Generated.Models.WalletDto.CreateFromDiscriminatorValue, errorMapping, cancellationToken).ConfigureAwait(false);
+        }
+        /// <summary>
+        /// Deletes one of the caller&apos;s wallets, its keys and its derived addresses (a derived address alone is 409).
         /// </summary>
         /// <returns>A <see cref="RequestInformation"/></returns>
         /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
@@ -158,6 +217,28 @@ namespace Sorcha.Samples.Client.Generated.Api.Wallets.Item
             var requestInfo = new RequestInformation(Method.GET, UrlTemplate, PathParameters);
             requestInfo.Configure(requestConfiguration);
             requestInfo.Headers.TryAdd("Accept", "application/json");
+            return requestInfo;
+        }
+        /// <summary>
+        /// Changes a wallet&apos;s name and tags (JSON Merge Patch: members left out stay; a tag set to null goes).
+        /// </summary>
+        /// <returns>A <see cref="RequestInformation"/></returns>
+        /// <param name="body">The request body</param>
+        /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public RequestInformation ToPatchRequestInformation(global::Sorcha.Samples.Client.Generated.Models.UpdateWalletRequest body, Action<RequestConfiguration<DefaultQueryParameters>>? requestConfiguration = default)
+        {
+#nullable restore
+#else
+        public RequestInformation ToPatchRequestInformation(global::Sorcha.Samples.Client.Generated.Models.UpdateWalletRequest body, Action<RequestConfiguration<DefaultQueryParameters>> requestConfiguration = default)
+        {
+#endif
+            if(ReferenceEquals(body, null)) throw new ArgumentNullException(nameof(body));
+            var requestInfo = new RequestInformation(Method.PATCH, UrlTemplate, PathParameters);
+            requestInfo.Configure(requestConfiguration);
+            requestInfo.Headers.TryAdd("Accept", "application/json");
+            requestInfo.SetContentFromParsable(RequestAdapter, "application/merge-patch+json", body);
             return requestInfo;
         }
         /// <summary>

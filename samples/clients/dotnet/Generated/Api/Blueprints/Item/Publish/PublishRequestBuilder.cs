@@ -34,7 +34,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Blueprints.Item.Publish
         {
         }
         /// <summary>
-        /// Publishes a blueprint, or lists every problem that prevents it (422); publishing again is 200.
+        /// Publishes the current draft as a new version, or lists every problem that prevents it (422); publishing again is 200.
         /// </summary>
         /// <returns>A <see cref="global::Sorcha.Samples.Client.Generated.Models.BlueprintDto"/></returns>
         /// <param name="cancellationToken">Cancellation token to use when cancelling requests</param>
@@ -73,7 +73,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Blueprints.Item.Publish
             return await RequestAdapter.SendAsync<global::Sorcha.Samples.Client.Generated.Models.BlueprintDto>(requestInfo, global::Sorcha.Samples.Client.Generated.Models.BlueprintDto.CreateFromDiscriminatorValue, errorMapping, cancellationToken).ConfigureAwait(false);
         }
         /// <summary>
-        /// Publishes a blueprint, or lists every problem that prevents it (422); publishing again is 200.
+        /// Publishes the current draft as a new version, or lists every problem that prevents it (422); publishing again is 200.
         /// </summary>
         /// <returns>A <see cref="RequestInformation"/></returns>
         /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
