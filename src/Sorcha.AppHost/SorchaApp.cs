@@ -15,7 +15,6 @@ namespace Sorcha.AppHost;
 public static class SorchaApp
 {
     public const string Gateway = "gateway";
-    public static readonly IReadOnlyList<string> Services = ["blueprint", "wallet", "register", "transaction"];
 
     /// <summary>The resource name of a service's replica: the service's own name for the first, "name-2", "name-3" … after.</summary>
     public static string ReplicaName(string service, int index) => index == 0 ? service : $"{service}-{index + 1}";
@@ -56,19 +55,29 @@ public static class SorchaApp
 
         var (redis, choice) = RedisResources.AddRedis(builder, options);
 
-        var wallet = builder.AddService<Projects.Sorcha_Wallet_Service>("wallet", options, redis)
-            .WithEnvironment("Wallet__KeyEncryptionKey", walletKek);
-        var register = builder.AddService<Projects.Sorcha_Register_Service>("register", options, redis)
-            .WithEnvironment("Register__KeyEncryptionKey", registerKek);
-        var transaction = builder.AddService<Projects.Sorcha_Transaction_Service>("transaction", options, redis)
+        // A service is one line here: the gateway references and waits for every service added to the list.
+        var services = new List<ServiceReplicas>();
+        ServiceReplicas Add<TProject>(string name) where TProject : IProjectMetadata, new()
+        {
+            var service = builder.AddService<TProject>(name, options, redis);
+            services.Add(service);
+            return service;
+        }
+
+        var wallet = Add<Projects.Sorcha_Wallet_Service>("wallet").WithEnvironment("Wallet__KeyEncryptionKey", walletKek);
+        var register = Add<Projects.Sorcha_Register_Service>("register").WithEnvironment("Register__KeyEncryptionKey", registerKek);
+        var transaction = Add<Projects.Sorcha_Transaction_Service>("transaction")
             .WithEnvironment("Authentication__Service__SigningKey", serviceKey);
-        var blueprint = builder.AddService<Projects.Sorcha_Blueprint_Service>("blueprint", options, redis)
+        Add<Projects.Sorcha_Blueprint_Service>("blueprint")
             .WithEnvironment("Authentication__Service__SigningKey", serviceKey)
             .WithReplicasOf(wallet).WithReplicasOf(register).WithReplicasOf(transaction);
 
-        var gateway = builder.AddSorchaProcess<Projects.Sorcha_Gateway>(Gateway, options, options.GatewayPort, redis)
-            .WithReplicasOf(blueprint, wait: true).WithReplicasOf(wallet, wait: true)
-            .WithReplicasOf(register, wait: true).WithReplicasOf(transaction, wait: true);
+        var gateway = builder.AddSorchaProcess<Projects.Sorcha_Gateway>(Gateway, options, options.GatewayPort, redis);
+        foreach (var service in services)
+        {
+            gateway.WithReplicasOf(service, wait: true);
+        }
+
         if (options.IsDevelopment)
         {
             // The token endpoint's, and only the gateway's; outside Development there is no such endpoint.
@@ -80,7 +89,7 @@ public static class SorchaApp
         builder.Services.AddSingleton<Supervisor>();
         builder.Services.AddHostedService(sp => sp.GetRequiredService<Supervisor>());
         builder.Services.AddHostedService(sp => new StartupReport(sp, options, choice, secretFile));
-        var platform = new SorchaPlatform(options, choice);
+        var platform = new SorchaPlatform(options, choice, [.. services.Select(s => s.Name)]);
         builder.Services.AddSingleton(platform);
         return platform;
     }
@@ -95,5 +104,8 @@ public static class SorchaApp
         : null;
 }
 
-/// <summary>What a run chose (a service of the app, for tests): the options, with the secrets in force, and the Redis.</summary>
-public sealed record SorchaPlatform(SorchaAppOptions Options, RedisChoice Redis);
+/// <summary>
+/// What a run chose (a service of the app, for tests): the options, with the secrets in force, the Redis, and the
+/// services the app model added (by name, in the order added).
+/// </summary>
+public sealed record SorchaPlatform(SorchaAppOptions Options, RedisChoice Redis, IReadOnlyList<string> Services);

@@ -11,7 +11,7 @@ using AccessKeys = wallet::Sorcha.Wallet.Service.Access.AccessKeys;
 namespace Sorcha.Wallet.Service.Tests;
 
 /// <summary>
-/// Delegation (docs/api.md, "Wallet access"): an owner grants read or sign, lists and revokes; a delegate may do what
+/// Delegation (docs/wallets.md, "Wallet access"): an owner grants read or sign, lists and revokes; a delegate may do what
 /// its grant covers, checked at each use, and once its grant is revoked or expired it is answered exactly as a stranger.
 /// One class: the tests share a clock they move forward.
 /// </summary>

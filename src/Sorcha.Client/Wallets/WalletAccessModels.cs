@@ -2,7 +2,7 @@ using Sorcha.Cryptography;
 
 namespace Sorcha.Client;
 
-/// <summary>The rights a wallet's owner grants (docs/api.md, "Wallet access"): <see cref="Sign"/> includes <see cref="Read"/>.</summary>
+/// <summary>The rights a wallet's owner grants (docs/wallets.md, "Wallet access"): <see cref="Sign"/> includes <see cref="Read"/>.</summary>
 public static class WalletRights
 {
     public const string Read = "read";

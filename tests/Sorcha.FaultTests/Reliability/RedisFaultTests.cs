@@ -21,7 +21,7 @@ public sealed class RedisFaultTests(FaultPlatformFixture platform, ITestOutputHe
         var limits = new RetryAfterHandler();
         using var client = await platform.ClientAsync("fault-redis", limits);
         var registerId = (await RegisterFlows.RegisterAsync(client, "redis fault")).Id;
-        var pids = SorchaApp.Services.ToDictionary(s => s, s => platform.App[s].Process!.Id);
+        var pids = platform.Services.ToDictionary(s => s, s => platform.App[s].Process!.Id);
 
         var load = new TransactionLoad(client, registerId);
         using var stop = new CancellationTokenSource();
@@ -64,7 +64,7 @@ public sealed class RedisFaultTests(FaultPlatformFixture platform, ITestOutputHe
             && a.StartMs <= backAt + RecoveryBound.TotalMilliseconds, $"{a.Kind} {a.Status} at {a.StartMs:F0}–{a.EndMs:F0} ms"));
         Assert.True(submitBack - backAt <= RecoveryBound.TotalMilliseconds, $"first 201 {submitBack - backAt:F0} ms after Redis was back");
         Assert.True(readBack - backAt <= RecoveryBound.TotalMilliseconds, $"first read {readBack - backAt:F0} ms after Redis was back");
-        Assert.All(SorchaApp.Services, s => Assert.Equal(pids[s], platform.App[s].Process!.Id));
+        Assert.All(platform.Services, s => Assert.Equal(pids[s], platform.App[s].Process!.Id));
 
         var audit = await RegisterAudit.AssertConsistentAsync(client, registerId, load);
         output.WriteLine($"{audit}; 429s waited out in all: {limits.RateLimited}");

@@ -10,7 +10,7 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
     [Fact]
     public async Task Every_resource_is_running_and_answers_its_own_health_probe()
     {
-        Assert.Equal(SorchaApp.Services.Count * platform.Options.Replicas + 2, platform.App.Resources.Count);
+        Assert.Equal(platform.Services.Count * platform.Options.Replicas + 2, platform.App.Resources.Count);
         foreach (var resource in platform.App.Resources)
         {
             Assert.True(resource.IsHealthy, $"{resource.Name} is {resource.State}, not healthy");
@@ -31,7 +31,7 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
         Assert.Equal(HttpStatusCode.OK, status);
         Assert.Equal("Healthy", body.GetProperty("status").GetString());
         var services = body.GetProperty("services");
-        foreach (var name in SorchaApp.Services.Append("redis"))
+        foreach (var name in platform.Services.Append("redis"))
         {
             Assert.Equal("Healthy", services.GetProperty(name).GetString());
         }

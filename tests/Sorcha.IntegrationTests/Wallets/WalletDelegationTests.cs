@@ -8,7 +8,7 @@ using Sorcha.IntegrationTests.Infrastructure;
 namespace Sorcha.IntegrationTests.Wallets;
 
 /// <summary>
-/// Delegation across processes (docs/api.md, "Wallet access"): a delegate with sign finds the owner's step in its inbox
+/// Delegation across processes (docs/wallets.md, "Wallet access"): a delegate with sign finds the owner's step in its inbox
 /// and submits it through the gateway, signing with the owner's wallet; once the owner revokes the grant, every Wallet
 /// replica refuses the delegate at its very next request (asked directly, each one, so none is skipped by balancing),
 /// and the Blueprint service refuses its next step. Rerun on two replicas of every service.

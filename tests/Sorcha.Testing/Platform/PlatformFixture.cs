@@ -40,6 +40,9 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
     public PlatformApp App { get; private set; } = null!;
     public RedisChoice Redis { get; private set; } = null!;
     public SorchaAppOptions Options { get; private set; } = null!;
+
+    /// <summary>The services the app model added, by name (each runs <see cref="SorchaAppOptions.Replicas"/> processes).</summary>
+    public IReadOnlyList<string> Services { get; private set; } = [];
     public HttpClient Gateway { get; private set; } = null!;
 
     public virtual async Task InitializeAsync()
@@ -58,7 +61,7 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
             throw;
         }
 
-        (Options, Redis) = app.Services.GetRequiredService<SorchaPlatform>();
+        (Options, Redis, Services) = app.Services.GetRequiredService<SorchaPlatform>();
         Gateway = new HttpClient(Validating(new SocketsHttpHandler())) { BaseAddress = App[SorchaApp.Gateway].Url };
     }
 

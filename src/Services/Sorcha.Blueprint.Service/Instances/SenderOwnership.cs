@@ -7,7 +7,7 @@ namespace Sorcha.Blueprint.Service.Instances;
 /// <summary>
 /// "May this caller act with this sender wallet?", asked of the Wallet service before a step is claimed, so that a
 /// caller who may not cannot hold the step (403). The Wallet service shows the wallet to its owner and to its delegates
-/// (docs/api.md, "Wallet access"). A yes is remembered for <see cref="Remembered"/> per (caller, wallet): a participant
+/// (docs/wallets.md, "Wallet access"). A yes is remembered for <see cref="Remembered"/> per (caller, wallet): a participant
 /// submits step after step with the same wallet, and asking each time was one of the three Wallet/Transaction calls of
 /// every action. A yes that is or becomes wrong — the owner deleted the wallet, revoked the grant or let it expire, or
 /// the delegate holds <c>read</c> only — is caught by the prepare call, which checks the caller's right to sign where the

@@ -12,7 +12,7 @@ using Sorcha.Wallet.Service.Wallets;
 namespace Sorcha.Wallet.Service.Access;
 
 /// <summary>
-/// Delegation (docs/api.md, "Wallet access"): a wallet's owner grants a token subject <c>read</c> or <c>sign</c>, until an
+/// Delegation (docs/wallets.md, "Wallet access"): a wallet's owner grants a token subject <c>read</c> or <c>sign</c>, until an
 /// optional expiry; only the owner grants, revokes and lists (anyone else gets the 404 of a wallet they cannot see).
 /// A delegate finds the wallets delegated to it at <c>GET /api/wallets/delegated</c>.
 /// </summary>

@@ -17,7 +17,7 @@ using Sorcha.Wallet.Service.Wallets;
 namespace Sorcha.Wallet.Service.Signing;
 
 /// <summary>
-/// Encrypt-for-every-recipient and sign in one call (docs/api.md, "Wallets"): an action used to need one encrypt call
+/// Encrypt-for-every-recipient and sign in one call (docs/api.md, "Seal and sign in one call"): an action used to need one encrypt call
 /// per recipient and a sign call. The transaction is assembled by Sorcha.Ledger's <see cref="TransactionDraft"/>, so
 /// the signature covers exactly the bytes the Transaction service hashes; the private key never leaves this service.
 /// </summary>

@@ -4,7 +4,7 @@ using Sorcha.ServiceDefaults.Api;
 
 namespace Sorcha.Wallet.Service.Wallets;
 
-/// <summary>The create request's <c>wordCount</c> and <c>passphrase</c> (docs/api.md, "Wallets").</summary>
+/// <summary>The create request's <c>wordCount</c> and <c>passphrase</c> (docs/wallets.md, "Word count and passphrase").</summary>
 public static class MnemonicOptions
 {
     /// <summary>

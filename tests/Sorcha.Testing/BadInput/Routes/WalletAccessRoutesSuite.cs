@@ -3,7 +3,7 @@ using Sorcha.Client;
 namespace Sorcha.Testing.BadInput.Routes;
 
 /// <summary>
-/// The wallet access routes (docs/api.md, "Wallet access") fed bad input: each answer is a 4xx problem and no grant
+/// The wallet access routes (docs/wallets.md, "Wallet access") fed bad input: each answer is a 4xx problem and no grant
 /// changes. Apart from WalletRoutesSuite so the two grow without touching each other. The gateway's token checks run
 /// cross-process; every other case against the Wallet service in process.
 /// </summary>
