@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Redis Cluster figures of docs/reliability.md ("Redis Cluster"), re-measured: runs the cluster failover tests
+# The Redis Cluster bound of docs/reliability.md ("Redis Cluster"; past figures in docs/history/), re-measured: runs the cluster failover tests
 # (the platform on src/Sorcha.AppHost/Redis/redis-cluster.sh, 4 submitters, SIGKILL of the master holding the register) and prints
 # the recovery window, what clients were answered meanwhile, and the latency cost of WAIT 1. Run it on a quiet machine.
 set -euo pipefail

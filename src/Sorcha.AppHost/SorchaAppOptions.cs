@@ -13,7 +13,7 @@ public sealed record SorchaAppOptions
     /// <summary>
     /// The environment the services run in (the AppHost's own, <see cref="AppHostConfiguration.Environment"/>). Only
     /// Development has the token endpoint, development tokens, Swagger UI and Server-Timing; elsewhere the services take
-    /// tokens from the configured issuer (Authentication:Schemes:Bearer, docs/reliability.md "Production mode").
+    /// tokens from the configured issuer (Authentication:Schemes:Bearer, docs/security.md "Production mode").
     /// </summary>
     public string Environment { get; init; } = Environments.Development;
 

@@ -3,7 +3,7 @@ namespace Sorcha.Blueprint.Engine;
 /// <summary>
 /// How much work one request may make the engine do: a validate, calculate, route or disclose call, or a whole action
 /// submission (all four on one <see cref="WorkBudget"/>). Options-shaped so that the Blueprint service can bind it from
-/// "Limits:Engine"; the defaults and what a caller gets when one runs out are in docs/reliability.md ("Work budgets").
+/// "Limits:Engine"; the defaults and what a caller gets when one runs out are in docs/limits.md ("Work budgets").
 /// </summary>
 public sealed class EngineLimits
 {

@@ -2,7 +2,7 @@ using System.ComponentModel.DataAnnotations;
 
 namespace Sorcha.Events;
 
-/// <summary>The "Events" section: the hub's bounds per caller and per connection (docs/reliability.md, "Live events").</summary>
+/// <summary>The "Events" section: the hub's bounds per caller and per connection (docs/limits.md, "Live events").</summary>
 public sealed class LiveEventsOptions
 {
     public const string Section = "Events";

@@ -3,7 +3,7 @@ using Sorcha.Ledger.Verification;
 
 namespace Sorcha.Ledger.Tests;
 
-/// <summary>A verify whose client went away stops (docs/reliability.md, "Fan-out"), whatever its source does with the token.</summary>
+/// <summary>A verify whose client went away stops (docs/limits.md, "Fan-out"), whatever its source does with the token.</summary>
 public class VerifierCancellationTests
 {
     private static readonly BuiltRegister Register = RegisterFactory.Default;

@@ -9,7 +9,7 @@ using Microsoft.Extensions.Options;
 namespace Sorcha.ServiceDefaults.Tests;
 
 /// <summary>
-/// Kestrel's connection limits come from Limits:Connections in every process (docs/reliability.md, "Slow and idle
+/// Kestrel's connection limits come from Limits:Connections in every process (docs/limits.md, "Slow and idle
 /// clients"): the defaults as documented, a configured value in force, and a client trickling its headers cut off.
 /// </summary>
 public sealed class ConnectionLimitsTests

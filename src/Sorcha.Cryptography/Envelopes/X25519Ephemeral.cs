@@ -9,7 +9,7 @@ namespace Sorcha.Cryptography;
 /// secret in guarded memory (<c>sodium_malloc</c>: mmap, mprotect and mlock per object), which cost the Wallet service
 /// as much as the scalar multiplications themselves for a key that lives for one envelope (docs/performance.md, "CPU
 /// per action"). The scalar stays on the caller's stack and is zeroed before the call returns, as the shared secret
-/// exported for HKDF always was. Wallet keys are unaffected: they stay in NSec keys (docs/reliability.md, "Keys open
+/// exported for HKDF always was. Wallet keys are unaffected: they stay in NSec keys (docs/security.md, "Keys open
 /// in memory").
 /// </summary>
 internal static class X25519Ephemeral

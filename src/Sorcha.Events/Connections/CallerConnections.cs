@@ -7,7 +7,7 @@ namespace Sorcha.Events.Connections;
 /// The hub connections each caller holds on this replica, at most <see cref="LiveEventsOptions.MaxConnectionsPerCaller"/>.
 /// Counted in memory, per replica: a connection lives on one replica (the gateway keeps a client there), and a count
 /// that a crashed replica left in Redis would refuse a caller for nothing. A caller therefore holds at most the limit
-/// times the replicas (docs/reliability.md, "Live events"). Only callers with a live connection have an entry.
+/// times the replicas (docs/limits.md, "Live events"). Only callers with a live connection have an entry.
 /// </summary>
 public sealed class CallerConnections(IOptions<LiveEventsOptions> options)
 {

@@ -55,7 +55,7 @@ internal static class IssuerTokens
             }
 
             return problems.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(
-                $"Outside Development, {Section} configures the token issuer: {string.Join("; ", problems)}. See docs/reliability.md.");
+                $"Outside Development, {Section} configures the token issuer: {string.Join("; ", problems)}. See docs/security.md.");
         }
     }
 }

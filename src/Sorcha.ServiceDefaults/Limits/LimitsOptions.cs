@@ -1,7 +1,7 @@
 namespace Sorcha.ServiceDefaults.Limits;
 
 /// <summary>
-/// The "Limits" configuration section every process reads (docs/reliability.md, "Limits"). The defaults are generous:
+/// The "Limits" configuration section every process reads (docs/limits.md, "Limits"). The defaults are generous:
 /// the load tests (one caller per scenario, up to ~1,000 requests/s in all) never meet them; the closed-loop
 /// integration tests can on a fast machine, and wait out each 429 as Retry-After says.
 /// </summary>
@@ -117,7 +117,7 @@ public sealed class HealthOptions
 }
 
 /// <summary>
-/// Kestrel's connection limits, set on purpose in every process (docs/reliability.md, "Slow and idle clients"): an
+/// Kestrel's connection limits, set on purpose in every process (docs/limits.md, "Slow and idle clients"): an
 /// idle or slow client holds a connection and a little memory, never a thread, and is cut off once it is too idle or
 /// too slow, so that thousands of them cannot starve real clients.
 /// </summary>
@@ -147,7 +147,7 @@ public sealed class ConnectionOptions
 }
 
 /// <summary>
-/// What one caller (a token subject) may keep in the store (docs/reliability.md, "Limits"); one more is a 409 problem
+/// What one caller (a token subject) may keep in the store (docs/limits.md, "Quotas"); one more is a 409 problem
 /// naming the quota. 0 turns a quota off. The defaults are far above what a participant or the load harness needs
 /// (a 30-minute run at default rates creates ~30,000 blueprints as one caller, a handful of everything else), so
 /// only a caller that hoards meets them.
@@ -202,7 +202,7 @@ public sealed class QuotaOptions
 }
 
 /// <summary>
-/// A register's indexes (docs/reliability.md, "Register indexes"): what one transaction may add to them, and how much
+/// A register's indexes (docs/limits.md, "Register indexes"): what one transaction may add to them, and how much
 /// a filtered read may walk.
 /// </summary>
 public sealed class IndexOptions

@@ -8,7 +8,7 @@ namespace Sorcha.ServiceDefaults.Limits;
 /// One per-caller quota of <see cref="QuotaOptions"/> as a store enforces it and a refusal names it: <see cref="Name"/>
 /// is the problem's <c>quota</c> member, <see cref="Limit"/> its <c>limit</c> (0: no quota), <see cref="Setting"/> the
 /// configuration key an operator changes. The counting itself is the store's: one Redis script per family that
-/// checks and reserves in one step (docs/reliability.md, "Limits").
+/// checks and reserves in one step (docs/limits.md, "Quotas").
 /// </summary>
 public sealed record Quota(string Name, string Setting, long Limit)
 {

@@ -5,7 +5,7 @@ using Sorcha.FaultTests.Reliability;
 
 namespace Sorcha.FaultTests.Limits;
 
-/// <summary>Rate, body size and time limits from configuration (docs/reliability.md, "Limits"), each as a problem document.</summary>
+/// <summary>Rate, body size and time limits from configuration (docs/limits.md, "Limits"), each as a problem document.</summary>
 [Collection(LimitsScope.Name)]
 public sealed class LimitsTests(LimitsPlatformFixture platform)
 {

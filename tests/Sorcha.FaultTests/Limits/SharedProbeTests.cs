@@ -2,7 +2,7 @@ using Sorcha.ServiceDefaults.Health;
 
 namespace Sorcha.FaultTests.Limits;
 
-/// <summary>The gateway's /health cache (docs/reliability.md, "Fan-out"): pure, no platform.</summary>
+/// <summary>The gateway's /health cache (docs/limits.md, "Fan-out"): pure, no platform.</summary>
 public sealed class SharedProbeTests
 {
     private static readonly TimeSpan FreshFor = TimeSpan.FromSeconds(1);

@@ -2,7 +2,7 @@ using Sorcha.ServiceDefaults.Limits;
 
 namespace Sorcha.FaultTests.Limits;
 
-/// <summary>The per-caller and process-wide bounds on expensive work (docs/reliability.md, "Fan-out"): pure, no platform.</summary>
+/// <summary>The per-caller and process-wide bounds on expensive work (docs/limits.md, "Fan-out"): pure, no platform.</summary>
 public sealed class SlotsTests
 {
     [Fact]

@@ -6,7 +6,7 @@ namespace Sorcha.FaultTests.Limits;
 
 /// <summary>
 /// 1,000 connections trickling request headers and 2,000 idle keep-alive connections at the gateway do not stop real
-/// clients (docs/reliability.md, "Slow and idle clients"): Kestrel cuts a request whose headers take longer than
+/// clients (docs/limits.md, "Slow and idle clients"): Kestrel cuts a request whose headers take longer than
 /// Limits:Connections:RequestHeadersSeconds (10 s, the shipped value), keeps idle connections for
 /// KeepAliveSeconds (120 s) within MaxConnections (20,000), and serves others meanwhile.
 /// </summary>

@@ -13,7 +13,7 @@ public sealed class FaultPlatformFixture : PlatformFixture
     protected override string? RedisProvider => base.RedisProvider == "cluster" ? null : base.RedisProvider;
 
     /// <summary>
-    /// Production's fsync policy (docs/reliability.md, "What a crash can lose"): with the local default, everysec, Redis
+    /// Production's fsync policy (docs/durability.md, "What a crash can lose"): with the local default, everysec, Redis
     /// still answers while a slow fsync holds back its AOF write, so a kill then loses acknowledged appends by Redis's
     /// own design; on a busy machine that made these audits fail (acknowledged 358, height 354).
     /// </summary>

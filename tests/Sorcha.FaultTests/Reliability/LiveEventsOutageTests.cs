@@ -9,7 +9,7 @@ namespace Sorcha.FaultTests.Reliability;
 /// <summary>
 /// Redis going away and coming back does not lose the hub: a client's connection (which never touches Redis) stays
 /// open, its subscriptions come back with the backplane's connection (SE.Redis subscribes again), and events of the
-/// commits after the outage reach it, with nothing restarted and nothing done by the client (docs/reliability.md,
+/// commits after the outage reach it, with nothing restarted and nothing done by the client (docs/limits.md,
 /// "Live events").
 /// </summary>
 [Collection(FaultScope.Name)]

@@ -8,7 +8,7 @@ using Sorcha.IntegrationTests.Infrastructure;
 namespace Sorcha.IntegrationTests.Blueprints;
 
 /// <summary>
-/// Hostile blueprints through real HTTP (docs/reliability.md, "Work budgets"): each gets a 4xx problem within its
+/// Hostile blueprints through real HTTP (docs/limits.md, "Work budgets"): each gets a 4xx problem within its
 /// budget, nothing changes, and the Blueprint service then answers a normal request as before.
 /// </summary>
 [Trait(Rerun.Trait, Rerun.Replicas)]

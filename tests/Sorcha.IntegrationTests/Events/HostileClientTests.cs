@@ -7,7 +7,7 @@ using Sorcha.IntegrationTests.Infrastructure;
 namespace Sorcha.IntegrationTests.Events;
 
 /// <summary>
-/// Clients that misbehave hurt only themselves (docs/reliability.md, "Live events"). Each test keeps its connections on
+/// Clients that misbehave hurt only themselves (docs/limits.md, "Live events"). Each test keeps its connections on
 /// one replica of the hub (one cookie container: the gateway's affinity), so that with two replicas they still meet.
 /// </summary>
 [Trait(Rerun.Trait, Rerun.Replicas)]

@@ -7,7 +7,7 @@ namespace Sorcha.IntegrationTests.Registers;
 
 /// <summary>
 /// Whole-register verify is O(height) signature checks for any caller with a token: each caller runs one at
-/// a time (docs/reliability.md, "Fan-out"), and a verify the client gave up on lets go of its slot.
+/// a time (docs/limits.md, "Fan-out"), and a verify the client gave up on lets go of its slot.
 /// </summary>
 [Trait(Rerun.Trait, Rerun.Replicas)]
 [Trait(Rerun.Trait, Rerun.Cluster)]

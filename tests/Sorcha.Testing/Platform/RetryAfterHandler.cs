@@ -3,7 +3,7 @@ using System.Net;
 namespace Sorcha.Testing.Platform;
 
 /// <summary>
-/// For a caller that may send more than the per-caller rate (2,000 requests/s, bursts of 4,000: docs/reliability.md,
+/// For a caller that may send more than the per-caller rate (2,000 requests/s, bursts of 4,000: docs/limits.md,
 /// "Limits") and does not test the limit itself: a closed-loop load, or an audit reading back thousands of
 /// transactions, exceeds it only on a fast enough machine. Such a caller does what the contract asks of any client: on
 /// a 429 it waits as Retry-After says and sends the same request again. The limit stays on, at its default, for every

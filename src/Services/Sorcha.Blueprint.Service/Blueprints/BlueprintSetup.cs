@@ -9,7 +9,7 @@ namespace Sorcha.Blueprint.Service.Blueprints;
 
 public static class BlueprintSetup
 {
-    /// <summary>The engine's work budgets (docs/reliability.md, "Work budgets"), beside the other limits every process reads.</summary>
+    /// <summary>The engine's work budgets (docs/limits.md, "Work budgets"), beside the other limits every process reads.</summary>
     public const string EngineLimitsSection = LimitsOptions.Section + ":Engine";
 
     /// <summary>Stores, the engine with its compiled-action cache (one per process) and budgets, and the action pipeline.</summary>

@@ -18,7 +18,7 @@ public static class EngineProblems
             .ToDictionary(g => g.Key, g => g.Select(p => p.Message).Distinct().ToArray(), StringComparer.Ordinal));
 
     /// <summary>
-    /// 422 for blueprint work over the request's budget (docs/reliability.md, "Work budgets"): the title names the
+    /// 422 for blueprint work over the request's budget (docs/limits.md, "Work budgets"): the title names the
     /// budget, and so does the <c>budget</c> member ("time", "steps" or "output") for clients that branch on it.
     /// </summary>
     public static ProblemHttpResult BudgetExceeded(BudgetExceededException e)
