@@ -75,7 +75,7 @@ internal static class GateProofBusyWait
 }
 CS
   # The handler's first step is the store read; the wait goes into its first argument, so it runs before it.
-  perl -0pi -e 's/(\bGet\(string address, ClaimsPrincipal user, WalletStore store\) =>\s*await store\.GetOwnedAsync\()address,/${1}GateProofBusyWait.Spin(address),/' "$dir/$api"
+  perl -0pi -e 's/(\bGet\(string address, [^)]*\) =>\s*await \w+\.\w+\()address,/${1}GateProofBusyWait.Spin(address),/' "$dir/$api"
   if ! grep -q 'GateProofBusyWait.Spin(address)' "$dir/$api"; then
     echo "gate-proof: the Wallet read handler changed shape ($api): update gate_busy_wait_clone in perf/scripts/lib/gate.sh" >&2
     return 1
