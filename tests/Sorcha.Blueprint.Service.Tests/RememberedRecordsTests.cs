@@ -51,6 +51,28 @@ public sealed class RememberedRecordsTests(BlueprintServices services)
     }
 
     [Fact]
+    public async Task The_current_document_is_parsed_once_per_version_and_an_edit_or_a_deletion_is_seen_at_once()
+    {
+        using var owner = await services.ClientAsync("bp-memory-current");
+        var id = await BlueprintFlows.PublishedAsync(owner, "expense-approval");
+        await using var redis = await ConnectionMultiplexer.ConnectAsync(services.RedisConnectionString);
+        var store = new BlueprintStore(redis);
+
+        var first = await store.GetCurrentAsync(id);
+        Assert.Same(first, await store.GetCurrentAsync(id));
+
+        // Edited and published again through the API (another store: another replica): the next read is the new one.
+        var v2 = await BlueprintFlows.PublishExpenseV2Async(owner, id);
+        var second = await store.GetCurrentAsync(id);
+        Assert.NotSame(first, second);
+        Assert.Equal((v2.Version, true, "Expense approval v2"), (second!.Blueprint.Version, second.Blueprint.Published, second.Blueprint.Title));
+        Assert.Same(second, await store.GetCurrentAsync(id));
+
+        Assert.True(await redis.GetDatabase().KeyDeleteAsync(BlueprintKeys.Blueprint(id)));
+        Assert.Null(await store.GetCurrentAsync(id));
+    }
+
+    [Fact]
     public async Task A_draft_is_read_from_Redis_every_time()
     {
         using var owner = await services.ClientAsync("bp-memory-draft");

@@ -38,13 +38,15 @@ public sealed class SorchaApiExceptionTests(PlatformFixture platform)
     public async Task State_conflicts_are_409()
     {
         var alice = platform.Caller("conflict");
-        var blueprint = await alice.Blueprints.CreateAsync(ClientCallers.SampleBlueprint("expense-approval"));
-        await alice.Blueprints.PublishAsync(blueprint.Id!);
-        var e = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Blueprints.UpdateAsync(blueprint.Id!, blueprint));
+        // A draft never published cannot start an instance (editing a published blueprint is allowed: it makes the next draft).
+        var draft = await alice.Blueprints.CreateAsync(ClientCallers.SampleBlueprint("expense-approval"));
+        var register = await alice.Registers.CreateAsync("conflict");
+        var wallet = await alice.Wallets.CreateAsync("recover me");
+        var bindings = new Dictionary<string, string> { ["employee"] = wallet.Address, ["manager"] = wallet.Address, ["finance"] = wallet.Address };
+        var e = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Instances.CreateAsync(draft.Id!, register.Id, bindings));
         Assert.Equal(409, e.Status);
         Assert.NotNull(e.Detail);
 
-        var wallet = await alice.Wallets.CreateAsync("recover me");
         var again = await Assert.ThrowsAsync<SorchaApiException>(() =>
             alice.Wallets.RecoverAsync("twice", SignatureAlgorithm.ED25519, wallet.Mnemonic!));
         Assert.Equal(409, again.Status);

@@ -83,7 +83,7 @@ public static class ExecutionApi
             return TypedResults.ValidationProblem(errors.ToDictionary());
         }
 
-        if (await store.GetAsync(request.BlueprintId!) is not { } record)
+        if (await store.GetCurrentAsync(request.BlueprintId!) is not { } record)
         {
             return ApiProblems.NotFound($"No blueprint has the id '{request.BlueprintId}'.");
         }
