@@ -2,7 +2,7 @@ namespace Sorcha.Client;
 
 /// <summary>
 /// <c>/api/blueprints</c>. Any caller reads every blueprint; only its creator updates, deletes or publishes it (403);
-/// a published blueprint is immutable (409).
+/// editing a published blueprint makes its next draft; each publish freezes a version (<c>/versions</c>).
 /// </summary>
 public sealed class BlueprintsClient
 {
