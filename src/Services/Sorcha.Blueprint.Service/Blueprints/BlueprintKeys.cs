@@ -27,6 +27,12 @@ public static class BlueprintKeys
     /// </summary>
     public static RedisKey Version(string id, int version) => $"{{bp:{id}}}:v:{version}";
 
+    /// <summary>
+    /// String with a time to live: some replica serves the document from a lease until it expires, so a replace or a
+    /// delete waits out its remaining time before it answers (BlueprintStore.Current.cs).
+    /// </summary>
+    public static RedisKey Leased(string id) => $"{{bp:{id}}}:leased";
+
     /// <summary>Sorted set: one member per published version (BlueprintVersionEntry JSON), scored by its number.</summary>
     public static RedisKey Versions(string id) => $"{{bp:{id}}}:versions";
 
@@ -58,7 +64,7 @@ public static class BlueprintKeys
     /// <summary>Every key this family may write, as anchored regular expressions (checked by the key-catalogue test).</summary>
     public static readonly IReadOnlyList<string> Patterns =
     [
-        @"^\{bp:[0-9a-f]{32}\}(:versions|:v:[1-9][0-9]*)?$",
+        @"^\{bp:[0-9a-f]{32}\}(:versions|:leased|:v:[1-9][0-9]*)?$",
         @"^\{bp-index\}:(created|seq)$",
         @"^\{bp-owner:[0-9a-f]{32}\}(:versions|:bytes|:published)?$",
     ];

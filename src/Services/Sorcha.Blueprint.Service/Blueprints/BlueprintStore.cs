@@ -9,9 +9,10 @@ namespace Sorcha.Blueprint.Service.Blueprints;
 /// <summary>
 /// Reads and writes blueprints in Redis; the key layout is <see cref="BlueprintKeys"/>. Creating, updating and deleting
 /// also keep the owner's quota account (BlueprintStore.Quota.cs).
-/// <para>The document (draft or published) is always read from Redis: it may be edited or deleted. A published version
-/// never changes (BlueprintStore.Versions.cs), so once read it is kept in memory (<see cref="MaxRemembered"/> at most)
-/// and every action of its instances loads it without a Redis round trip or a JSON parse.</para>
+/// <para>The document (draft or published) is read from Redis: it may be edited or deleted; only the execution helpers
+/// take it from a short lease (BlueprintStore.Current.cs). A published version never changes (BlueprintStore.Versions.cs),
+/// so once read it is kept in memory (<see cref="MaxRemembered"/> at most) and every action of its instances loads it
+/// without a Redis round trip or a JSON parse.</para>
 /// </summary>
 public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
 {
@@ -24,9 +25,6 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
     public const int MaxRemembered = 1024;
 
     private readonly BoundedMap<(string Id, int Version), BlueprintRecord> _versions = new(MaxRemembered);
-
-    /// <summary>Current documents by (id, version, published), for <see cref="GetCurrentAsync"/>.</summary>
-    private readonly BoundedMap<(string Id, int Version, bool Published), BlueprintRecord> _current = new(MaxRemembered);
 
     private IDatabase Db => redis.GetDatabase();
 
@@ -69,39 +67,13 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
         return value.IsNull ? null : JsonSerializer.Deserialize<BlueprintRecord>((string)value!, Json);
     }
 
-    /// <summary>
-    /// The blueprint as it is now, for the hot readers (the execution helpers): one small read of its version and
-    /// published flag, which every write changes, and the record parsed once per (version, flag) and kept in memory,
-    /// its schemas and logic compiled by earlier calls. Reading and parsing the whole document on every call cost the
-    /// helpers about 30 % of their P50 once a published blueprint could be edited (docs/performance.md, "The gate").
-    /// </summary>
-    public async ValueTask<BlueprintRecord?> GetCurrentAsync(string id)
-    {
-        var stamp = await Db.HashGetAsync(BlueprintKeys.Blueprint(id), [VersionField, PublishedField]);
-        if (stamp[0].IsNull || !stamp[0].TryParse(out int version))
-        {
-            return stamp[0].IsNull ? null : await GetAsync(id);
-        }
-
-        var key = (id, version, Published: stamp[1] == 1);
-        if (_current.TryGetValue(key, out var remembered))
-        {
-            return remembered;
-        }
-
-        var record = await GetAsync(id);
-        return record is not null && (record.Blueprint.Version, record.Blueprint.Published) == (key.version, key.Published)
-            ? Remember(record, r => _current.TryAdd(key, r))
-            : record;
-    }
-
-    /// <summary>
-    /// Keeps a published record for every later reader. Its JsonNodes build their children lazily on first read, which
-    /// is not safe from two threads at once, so they are all built here, before the record is shared.
-    /// </summary>
     private BlueprintRecord Remember(BlueprintRecord record) =>
         Remember(record, r => _versions.TryAdd((r.Blueprint.Id, r.Blueprint.Version), r));
 
+    /// <summary>
+    /// Prepares a record for sharing and keeps it. Its JsonNodes build their children lazily on first read, which is
+    /// not safe from two threads at once, so they are all built here, before the record is shared.
+    /// </summary>
     private static BlueprintRecord Remember(BlueprintRecord record, Action<BlueprintRecord> keep)
     {
         foreach (var action in record.Blueprint.Actions)
@@ -137,7 +109,14 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
         Unchanged(transaction, key, previous);
         KeepUnfrozenVersion(transaction, previous);
         _ = transaction.HashSetAsync(key, Fields(next));
-        return await transaction.ExecuteAsync();
+        var leased = transaction.KeyTimeToLiveAsync(BlueprintKeys.Leased(previous.Blueprint.Id));
+        if (!await transaction.ExecuteAsync())
+        {
+            return false;
+        }
+
+        await OutwaitLeasesAsync(previous.Blueprint.Id, await leased);
+        return true;
     }
 
     /// <summary>Deletes only if nobody changed the blueprint since it was read (a concurrent publish must not be lost).</summary>
@@ -148,11 +127,13 @@ public sealed partial class BlueprintStore(IConnectionMultiplexer redis)
         Unchanged(transaction, key, record);
         KeepUnfrozenVersion(transaction, record);
         _ = transaction.KeyDeleteAsync(key);
+        var leased = transaction.KeyTimeToLiveAsync(BlueprintKeys.Leased(record.Blueprint.Id));
         if (!await transaction.ExecuteAsync())
         {
             return false;
         }
 
+        await OutwaitLeasesAsync(record.Blueprint.Id, await leased);
         await Db.SortedSetRemoveAsync(BlueprintKeys.Index, record.Blueprint.Id);
         await ReleaseAsync(record.Owner, record.Blueprint.Id);
         return true;
