@@ -4,13 +4,13 @@ using Microsoft.Extensions.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.ServiceDefaults.Discovery;
-using Sorcha.ServiceDefaults.Errors;
+using Sorcha.ApiPlatform.Errors;
 using Sorcha.ServiceDefaults.Health;
-using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ApiPlatform.Limits;
 using Sorcha.ServiceDefaults.Logging;
-using Sorcha.ServiceDefaults.OpenApi;
+using Sorcha.ApiPlatform.OpenApi;
 using Sorcha.ServiceDefaults.Redis;
 using Sorcha.ServiceDefaults.Telemetry;
 

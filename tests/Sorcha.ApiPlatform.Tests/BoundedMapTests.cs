@@ -1,6 +1,6 @@
-using Sorcha.ServiceDefaults.Memory;
+using Sorcha.ApiPlatform.Memory;
 
-namespace Sorcha.ServiceDefaults.Tests;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>The bound every in-memory map of the services shares: ended entries go first, and otherwise all.</summary>
 public sealed class BoundedMapTests

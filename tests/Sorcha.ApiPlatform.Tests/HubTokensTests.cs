@@ -1,7 +1,7 @@
 using Microsoft.AspNetCore.Http;
-using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ApiPlatform.Auth;
 
-namespace Sorcha.ServiceDefaults.Tests;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>A token in the query counts on hub paths only, and never over an Authorization header.</summary>
 public sealed class HubTokensTests

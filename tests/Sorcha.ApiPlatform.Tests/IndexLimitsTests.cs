@@ -1,6 +1,6 @@
-using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ApiPlatform.Limits;
 
-namespace Sorcha.ServiceDefaults.Tests;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>Limits:Indexes as settings: a register index bound that cannot work stops the process at start, naming its key.</summary>
 public sealed class IndexLimitsTests

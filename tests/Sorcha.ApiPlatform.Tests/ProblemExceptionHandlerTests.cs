@@ -3,10 +3,10 @@ using System.Text.Json;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Client;
-using Sorcha.ServiceDefaults.Problems;
 
-namespace Sorcha.ServiceDefaults.Tests;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>A failed call to another service becomes this service's answer as DownstreamProblems documents it.</summary>
 public sealed class ProblemExceptionHandlerTests

@@ -1,7 +1,7 @@
 using Microsoft.AspNetCore.Http;
-using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ApiPlatform.Limits;
 
-namespace Sorcha.ServiceDefaults.Tests;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>Limits:Quotas as settings: 0 turns a quota off, a negative one stops the process, a refusal names the quota.</summary>
 public sealed class QuotaTests

@@ -11,7 +11,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using StackExchange.Redis;
 
-namespace Sorcha.ServiceDefaults.Tests;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>
 /// A process with the services' defaults whose Redis is not there (nothing listens on its port). It must start

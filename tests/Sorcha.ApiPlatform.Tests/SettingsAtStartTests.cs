@@ -4,11 +4,11 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Secrets;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Secrets;
 using StackExchange.Redis;
 
-namespace Sorcha.ServiceDefaults.Tests;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>
 /// Settings are read through options bound at start (docs/architecture.md, "Where to add things"): one that cannot work

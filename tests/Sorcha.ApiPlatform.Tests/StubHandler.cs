@@ -1,7 +1,7 @@
 using System.Net;
 using System.Text;
 
-namespace Sorcha.ServiceDefaults.Tests;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>Answers every request with one status and body, and keeps the last request it saw.</summary>
 internal sealed class StubHandler(HttpStatusCode status, string body = "") : HttpMessageHandler

@@ -1,6 +1,6 @@
-using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ApiPlatform.Problems;
 
-namespace Sorcha.ServiceDefaults.Tests;
+namespace Sorcha.ApiPlatform.Tests;
 
 public sealed class UnansweredCallHandlerTests
 {

@@ -1,7 +1,7 @@
 using System.Security.Claims;
-using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ApiPlatform.Auth;
 
-namespace Sorcha.ServiceDefaults.Tests;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>Remembered token validations: by exact text, never past the token's expiry, bounded, never shared.</summary>
 public sealed class ValidatedTokensTests

@@ -10,7 +10,7 @@ using Sorcha.Events;
 using Sorcha.AppHost;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ApiPlatform.Limits;
 using Sorcha.ServiceDefaults.Redis;
 using Sorcha.Testing;
 using Sorcha.Testing.InProcess;

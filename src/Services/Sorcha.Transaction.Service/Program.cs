@@ -1,6 +1,6 @@
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.Events;
 using Sorcha.ServiceDefaults;
-using Sorcha.ServiceDefaults.Auth;
 using Sorcha.Transaction.Service.Commit;
 using Sorcha.Transaction.Service.Transactions;
 

@@ -1,6 +1,6 @@
 using Sorcha.Cryptography;
 
-namespace Sorcha.ServiceDefaults.Api;
+namespace Sorcha.ApiPlatform.Api;
 
 /// <summary>Collects every failing field of a request, so one 400 lists them all (api.md: validation lists every field).</summary>
 public sealed class FieldErrors

@@ -1,4 +1,4 @@
-namespace Sorcha.ServiceDefaults.Api;
+namespace Sorcha.ApiPlatform.Api;
 
 /// <summary>?page=1&amp;pageSize=20 with api.md's bounds (pageSize 1..100, default 20).</summary>
 public readonly record struct PageQuery(int Page, int PageSize)

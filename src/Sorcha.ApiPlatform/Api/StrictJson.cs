@@ -2,7 +2,7 @@ using System.Text.Json.Serialization;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 
-namespace Sorcha.ServiceDefaults.Api;
+namespace Sorcha.ApiPlatform.Api;
 
 /// <summary>
 /// Request bodies bind strictly: a member the route does not know, or a member given twice, is 400 naming it, never

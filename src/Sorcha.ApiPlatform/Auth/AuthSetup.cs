@@ -6,7 +6,7 @@ using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 using Microsoft.IdentityModel.Tokens;
 
-namespace Sorcha.ServiceDefaults.Auth;
+namespace Sorcha.ApiPlatform.Auth;
 
 public static class AuthSetup
 {

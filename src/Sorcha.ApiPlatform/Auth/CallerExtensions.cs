@@ -1,6 +1,6 @@
 using System.Security.Claims;
 
-namespace Sorcha.ServiceDefaults.Auth;
+namespace Sorcha.ApiPlatform.Auth;
 
 public static class CallerExtensions
 {

@@ -2,7 +2,7 @@ using System.Security.Cryptography;
 using System.Text;
 using Microsoft.IdentityModel.Tokens;
 
-namespace Sorcha.ServiceDefaults.Auth;
+namespace Sorcha.ApiPlatform.Auth;
 
 /// <summary>
 /// Development tokens: HS256 JWTs whose key is derived from the AppHost's dev-client-secret, so the gateway can issue

@@ -2,7 +2,7 @@ using Microsoft.AspNetCore.Authentication.JwtBearer;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace Sorcha.ServiceDefaults.Auth;
+namespace Sorcha.ApiPlatform.Auth;
 
 /// <summary>
 /// SignalR's browser transports cannot send an Authorization header (a WebSocket handshake, an EventSource), so its

@@ -1,4 +1,4 @@
-namespace Sorcha.ServiceDefaults.Auth;
+namespace Sorcha.ApiPlatform.Auth;
 
 /// <summary>
 /// The "Authentication:Service" section: the key of the Blueprint service's own tokens (<see cref="ServiceTokens"/>),

@@ -11,7 +11,7 @@ using Microsoft.Extensions.Options;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
 
-namespace Sorcha.ServiceDefaults.Auth;
+namespace Sorcha.ApiPlatform.Auth;
 
 /// <summary>
 /// The Blueprint service's own identity towards the Transaction service: short-lived HS256 JWTs (issuer

@@ -1,7 +1,7 @@
 using Microsoft.AspNetCore.Authentication.JwtBearer;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace Sorcha.ServiceDefaults.Auth;
+namespace Sorcha.ApiPlatform.Auth;
 
 /// <summary>
 /// A token is only valid here if it names a caller: every service keys ownership on the subject, so a signed token

@@ -2,7 +2,7 @@ using Microsoft.AspNetCore.Diagnostics;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 
-namespace Sorcha.ServiceDefaults.Errors;
+namespace Sorcha.ApiPlatform.Errors;
 
 /// <summary>
 /// A request the framework cannot read (malformed JSON, a wrong type, a body over the limit) is the client's mistake:

@@ -1,6 +1,6 @@
 using System.Threading.RateLimiting;
 
-namespace Sorcha.ServiceDefaults.Limits;
+namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
 /// At most a fixed number of one kind of request per caller at once. One more is refused at once (429), not queued:

@@ -1,7 +1,7 @@
 using System.Buffers;
 using Microsoft.AspNetCore.Http;
 
-namespace Sorcha.ServiceDefaults.Limits;
+namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
 /// A chunked body (no Content-Length) read against the route's limit. Past the limit, the rest is read and dropped

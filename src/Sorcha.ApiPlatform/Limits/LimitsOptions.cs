@@ -1,4 +1,4 @@
-namespace Sorcha.ServiceDefaults.Limits;
+namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
 /// The "Limits" configuration section every process reads (docs/limits.md, "Limits"). The defaults are generous:

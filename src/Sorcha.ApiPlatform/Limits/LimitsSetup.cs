@@ -3,7 +3,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 
-namespace Sorcha.ServiceDefaults.Limits;
+namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
 /// The "Limits" section, bound once and read only through <see cref="IOptions{LimitsOptions}"/>; a limit that cannot

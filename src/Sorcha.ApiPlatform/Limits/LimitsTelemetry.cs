@@ -1,7 +1,7 @@
 using System.Diagnostics.Metrics;
 using Sorcha.ServiceDefaults.Telemetry;
 
-namespace Sorcha.ServiceDefaults.Limits;
+namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>Refusals by a limit, in metrics (docs/observability.md): who is being turned away, and by which limit.</summary>
 public static class LimitsTelemetry

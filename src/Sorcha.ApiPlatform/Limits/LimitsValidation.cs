@@ -1,6 +1,6 @@
 using Microsoft.Extensions.Options;
 
-namespace Sorcha.ServiceDefaults.Limits;
+namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
 /// Limits that cannot work (a zero rate, a negative timeout, no verify slot) are refused when the process starts, each

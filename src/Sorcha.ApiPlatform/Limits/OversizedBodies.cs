@@ -6,7 +6,7 @@ using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace Sorcha.ServiceDefaults.Limits;
+namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
 /// A body whose declared length is over the route's limit gets a 413 problem document after the body has been read

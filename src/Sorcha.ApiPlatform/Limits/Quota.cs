@@ -1,8 +1,8 @@
 using System.Globalization;
 using Microsoft.AspNetCore.Http.HttpResults;
-using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ApiPlatform.Problems;
 
-namespace Sorcha.ServiceDefaults.Limits;
+namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
 /// One per-caller quota of <see cref="QuotaOptions"/> as a store enforces it and a refusal names it: <see cref="Name"/>

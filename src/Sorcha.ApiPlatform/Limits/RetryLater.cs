@@ -1,6 +1,6 @@
 using Microsoft.AspNetCore.Http;
 
-namespace Sorcha.ServiceDefaults.Limits;
+namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
 /// A problem document with <c>Retry-After: 1</c>: 429 when the caller already runs its share of some work

@@ -1,4 +1,4 @@
-namespace Sorcha.ServiceDefaults.Limits;
+namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
 /// At most a fixed number of one kind of expensive work at once in this process (RSA key generation, register

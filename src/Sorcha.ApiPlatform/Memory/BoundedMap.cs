@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
 
-namespace Sorcha.ServiceDefaults.Memory;
+namespace Sorcha.ApiPlatform.Memory;
 
 /// <summary>
 /// What a process keeps in memory to skip work it would otherwise repeat on every request (validated tokens, records

@@ -1,4 +1,4 @@
-namespace Sorcha.ServiceDefaults.OpenApi;
+namespace Sorcha.ApiPlatform.OpenApi;
 
 /// <summary>The "OpenApi" section: who may read the documents, the URL they name, and which ones the gateway republishes.</summary>
 public sealed class OpenApiDocumentOptions

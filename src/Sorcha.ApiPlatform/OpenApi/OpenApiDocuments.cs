@@ -4,7 +4,7 @@ using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.OpenApi;
 using Microsoft.OpenApi;
 
-namespace Sorcha.ServiceDefaults.OpenApi;
+namespace Sorcha.ApiPlatform.OpenApi;
 
 /// <summary>What every Sorcha document says beyond the endpoints' own metadata.</summary>
 internal static class OpenApiDocuments

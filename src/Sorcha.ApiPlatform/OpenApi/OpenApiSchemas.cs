@@ -8,7 +8,7 @@ using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.OpenApi;
 using Microsoft.OpenApi;
 
-namespace Sorcha.ServiceDefaults.OpenApi;
+namespace Sorcha.ApiPlatform.OpenApi;
 
 /// <summary>Schemas as the wire has them, where the generator's reading of the CLR types says otherwise.</summary>
 internal static class OpenApiSchemas

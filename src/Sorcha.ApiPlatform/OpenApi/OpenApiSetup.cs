@@ -6,7 +6,7 @@ using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 using Sorcha.ServiceDefaults.Telemetry;
 
-namespace Sorcha.ServiceDefaults.OpenApi;
+namespace Sorcha.ApiPlatform.OpenApi;
 
 /// <summary>
 /// Each service describes itself at /openapi/v1.json (Microsoft.AspNetCore.OpenApi); the gateway republishes the four

@@ -1,4 +1,4 @@
-namespace Sorcha.ServiceDefaults.OpenApi;
+namespace Sorcha.ApiPlatform.OpenApi;
 
 /// <summary>
 /// What each tag groups, for the documents' <c>tags</c> (generated clients and the Swagger UI show them). A tag used

@@ -1,8 +1,8 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
-using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ApiPlatform.Limits;
 
-namespace Sorcha.ServiceDefaults.Problems;
+namespace Sorcha.ApiPlatform.Problems;
 
 /// <summary>
 /// The problem documents (RFC 9457) every service answers with, so that a status always comes with the same title

@@ -2,7 +2,7 @@ using Microsoft.AspNetCore.Http;
 using Sorcha.Client;
 using StackExchange.Redis;
 
-namespace Sorcha.ServiceDefaults.Problems;
+namespace Sorcha.ApiPlatform.Problems;
 
 /// <summary>
 /// What a service answers when a call to another service fails and the calling code has no better answer — the one

@@ -2,7 +2,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
 
-namespace Sorcha.ServiceDefaults.Problems;
+namespace Sorcha.ApiPlatform.Problems;
 
 /// <summary>
 /// Ends a request deep in a flow with a problem document already in this API's terms (e.g. a wallet's 404 on sign →

@@ -3,7 +3,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Logging;
 
-namespace Sorcha.ServiceDefaults.Problems;
+namespace Sorcha.ApiPlatform.Problems;
 
 /// <summary>
 /// Writes a <see cref="ProblemException"/> as its problem document, and a failed call to another service or to Redis

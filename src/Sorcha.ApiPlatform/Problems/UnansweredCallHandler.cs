@@ -1,4 +1,4 @@
-namespace Sorcha.ServiceDefaults.Problems;
+namespace Sorcha.ApiPlatform.Problems;
 
 /// <summary>
 /// On an HttpClient for another service: a call that gets no answer — no connection, or no answer within the

@@ -3,7 +3,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 
-namespace Sorcha.ServiceDefaults.Secrets;
+namespace Sorcha.ApiPlatform.Secrets;
 
 /// <summary>
 /// A key-encryption key (KEK) that seals private keys at rest (wallet keys, register docket-signing keys). It comes

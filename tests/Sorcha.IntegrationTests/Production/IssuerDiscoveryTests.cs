@@ -5,10 +5,10 @@ using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.AppHost.Hosting;
 using Sorcha.IntegrationTests.BadInput;
 using Sorcha.ServiceDefaults;
-using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.IntegrationTests.Production;
 
