@@ -1,3 +1,6 @@
+using Sorcha.ServiceDefaults.Discovery;
+using Sorcha.ServiceDefaults.Redis;
+
 namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
@@ -19,6 +22,7 @@ public sealed class LimitsOptions
 
     public TimeoutOptions Timeouts { get; set; } = new();
 
+    /// <summary>StackExchange.Redis's own time limits, validated here; the connection reads them itself (RedisSetup).</summary>
     public RedisTimeoutOptions Redis { get; set; } = new();
 
     public KeyGenerationOptions KeyGeneration { get; set; } = new();
@@ -51,8 +55,8 @@ public sealed class RateLimitOptions
 /// <summary>Time limits of every outgoing call, in seconds.</summary>
 public sealed class TimeoutOptions
 {
-    /// <summary>Each service-to-service HttpClient request (per attempt).</summary>
-    public double OutgoingSeconds { get; set; } = 10;
+    /// <summary>Each service-to-service HttpClient request (per attempt; the clients read it themselves: OutgoingCallOptions).</summary>
+    public double OutgoingSeconds { get; set; } = OutgoingCallOptions.DefaultOutgoingSeconds;
 
     /// <summary>The gateway's wait for a service's answer headers and body before it answers 504.</summary>
     public double ForwarderSeconds { get; set; } = 30;
@@ -62,19 +66,6 @@ public sealed class TimeoutOptions
 
     /// <summary>Each probe behind the gateway's aggregated /health.</summary>
     public double HealthProbeSeconds { get; set; } = 3;
-}
-
-/// <summary>StackExchange.Redis's own time limits, in milliseconds (every Redis call is asynchronous).</summary>
-public sealed class RedisTimeoutOptions
-{
-    /// <summary>Each connect attempt, including the first one at start-up.</summary>
-    public int ConnectTimeoutMs { get; set; } = 5_000;
-
-    /// <summary>
-    /// How long a command waits for its answer before it fails with a timeout (→ 503), so that a Redis that keeps its
-    /// connection open but stops answering is an error, not a hang. Checked on the library's 1 s heartbeat.
-    /// </summary>
-    public int AsyncTimeoutMs { get; set; } = 5_000;
 }
 
 /// <summary>
@@ -126,8 +117,11 @@ public sealed class ConnectionOptions
     /// <summary>Open connections per process; one more is closed at once (Kestrel's default: no limit).</summary>
     public long MaxConnections { get; set; } = 20_000;
 
-    /// <summary>How long the outgoing clients (the gateway's forwarder, each service's HttpClients) keep an idle connection.</summary>
-    public static readonly TimeSpan OutgoingIdle = TimeSpan.FromSeconds(60);
+    /// <summary>
+    /// How long the outgoing clients (the gateway's forwarder, each service's HttpClients) keep an idle connection: the
+    /// clients' own setting (<see cref="OutgoingCallOptions.IdleConnectionTimeout"/>), here beside the keep-alive that must outlast it.
+    /// </summary>
+    public static readonly TimeSpan OutgoingIdle = OutgoingCallOptions.IdleConnectionTimeout;
 
     /// <summary>
     /// How long a kept-alive connection may sit idle between requests. Above <see cref="OutgoingIdle"/> on purpose: the

@@ -6,9 +6,10 @@ using Microsoft.Extensions.Options;
 namespace Sorcha.ApiPlatform.Limits;
 
 /// <summary>
-/// The "Limits" section, bound once and read only through <see cref="IOptions{LimitsOptions}"/>; a limit that cannot
-/// work stops the process at start (<see cref="LimitsValidation"/>). Here: Kestrel's limits and per-caller rate limits
-/// (outgoing calls: Discovery/OutgoingCalls.cs; Redis: Redis/RedisSetup.cs).
+/// The "Limits" section, bound here and read only through <see cref="IOptions{LimitsOptions}"/>; a limit that cannot
+/// work stops the process at start (<see cref="LimitsValidation"/>). Here: Kestrel's limits and per-caller rate limits.
+/// The outgoing calls' and Redis's time limits are applied by Sorcha.ServiceDefaults, which reads those keys itself
+/// (Discovery/OutgoingCallOptions.cs, Redis/RedisTimeoutOptions.cs); they are validated here with the rest.
 /// </summary>
 public static class LimitsSetup
 {
