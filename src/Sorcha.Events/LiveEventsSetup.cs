@@ -32,7 +32,7 @@ public static class LiveEventsSetup
     }
 
     /// <summary>
-    /// The hub at <see cref="EventsHub.Path"/>, in the one service that hosts it, after <c>UseServiceDefaults</c> (auth).
+    /// The hub at <see cref="EventsHub.Path"/>, in the one service that hosts it, after <c>UseSorchaApiPlatform</c> (auth).
     /// The service must register an <see cref="ISubscriptionChecks"/>.
     /// </summary>
     public static WebApplication MapLiveEvents(this WebApplication app)
