@@ -4,7 +4,7 @@ using Sorcha.ApiPlatform.Limits;
 namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>Limits:Quotas as settings: 0 turns a quota off, a negative one stops the process, a refusal names the quota.</summary>
-public sealed class QuotaTests
+public sealed class QuotaSettingsTests
 {
     [Fact]
     public void A_quota_of_0_is_off_and_one_at_its_limit_is_full()

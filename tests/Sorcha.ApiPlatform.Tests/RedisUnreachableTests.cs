@@ -14,9 +14,9 @@ using StackExchange.Redis;
 namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>
-/// A process with the services' defaults whose Redis is not there (nothing listens on its port). It must start
-/// anyway, and a request that needs Redis must be a fast 503 problem: the multiplexer refuses at once (fail-fast
-/// backlog), it does not queue the command until its time limit. One in-process host; no Redis, no platform.
+/// A process set up as a service is (AddSorchaApiPlatform) whose Redis is not there (nothing listens on its port). It
+/// must start anyway, and a request that needs Redis must be a fast 503 problem: the multiplexer refuses at once
+/// (fail-fast backlog), it does not queue the command until its time limit. One in-process host; no Redis, no platform.
 /// </summary>
 public sealed class RedisUnreachableTests
 {
@@ -38,10 +38,10 @@ public sealed class RedisUnreachableTests
             ["Limits:Redis:AsyncTimeoutMs"] = AsyncTimeoutMs.ToString(System.Globalization.CultureInfo.InvariantCulture),
         });
         builder.WebHost.UseUrls("http://127.0.0.1:0");
-        builder.AddServiceDefaults();
+        builder.AddSorchaApiPlatform();
         await using var app = builder.Build();
-        app.UseServiceDefaults();
-        app.MapDefaultEndpoints();
+        app.UseSorchaApiPlatform();
+        app.MapSorchaApiPlatformEndpoints();
         app.MapGet("/read", async (IConnectionMultiplexer redis) => (string?)await redis.GetDatabase().StringGetAsync("some-key"))
             .AllowAnonymous();
         await app.StartAsync();

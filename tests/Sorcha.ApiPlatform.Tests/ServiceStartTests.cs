@@ -4,12 +4,14 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 using Sorcha.ApiPlatform.Limits;
+using Sorcha.ServiceDefaults;
 
 namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>
-/// A service's start as its Program.cs runs it (AddServiceDefaults, Build, UseServiceDefaults, MapDefaultEndpoints,
-/// Start), in process, without Redis: a limit that cannot work stops it with each bad key named; the defaults start.
+/// A service's start as its Program.cs runs it (AddSorchaApiPlatform, Build, UseSorchaApiPlatform,
+/// MapSorchaApiPlatformEndpoints, Start), in process, without Redis: a limit that cannot work stops it with each bad key
+/// named; the defaults start.
 /// </summary>
 public sealed class ServiceStartTests
 {
@@ -18,7 +20,7 @@ public sealed class ServiceStartTests
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = Environments.Development });
         builder.Configuration.AddInMemoryCollection(settings);
         builder.WebHost.UseUrls("http://127.0.0.1:0");
-        builder.AddServiceDefaults();
+        builder.AddSorchaApiPlatform();
         return builder;
     }
 
@@ -26,8 +28,8 @@ public sealed class ServiceStartTests
     internal static async Task<WebApplication> StartAsync(Dictionary<string, string?> settings)
     {
         var app = Builder(settings).Build();
-        app.UseServiceDefaults();
-        app.MapDefaultEndpoints();
+        app.UseSorchaApiPlatform();
+        app.MapSorchaApiPlatformEndpoints();
         await app.StartAsync();
         return app;
     }
@@ -58,12 +60,14 @@ public sealed class ServiceStartTests
     }
 
     [Fact]
-    public async Task Default_endpoints_mapped_without_the_shared_middleware_are_refused()
+    public async Task Platform_endpoints_mapped_without_the_platform_middleware_are_refused()
     {
         await using var app = Builder([]).Build();
+        // The service defaults' middleware alone is not enough: the endpoints would answer without auth or limits.
+        app.UseServiceDefaults();
 
-        var e = Assert.Throws<InvalidOperationException>(() => app.MapDefaultEndpoints());
+        var e = Assert.Throws<InvalidOperationException>(() => app.MapSorchaApiPlatformEndpoints());
 
-        Assert.Contains("UseServiceDefaults", e.Message, StringComparison.Ordinal);
+        Assert.Contains("UseSorchaApiPlatform", e.Message, StringComparison.Ordinal);
     }
 }

@@ -6,13 +6,12 @@ using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Secrets;
-using StackExchange.Redis;
 
 namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>
 /// Settings are read through options bound at start (docs/architecture.md, "Where to add things"): one that cannot work
-/// stops the process at start naming its key, and a limit reaches the library it is for.
+/// stops the process at start naming its key (that a limit reaches the library it is for: RedisSettingsTests).
 /// </summary>
 public sealed class SettingsAtStartTests
 {
@@ -21,7 +20,7 @@ public sealed class SettingsAtStartTests
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = Environments.Development });
         builder.Configuration.AddInMemoryCollection(new Dictionary<string, string?> { [key] = value });
         builder.WebHost.UseUrls("http://127.0.0.1:0");
-        builder.AddServiceDefaults();
+        builder.AddSorchaApiPlatform();
         return builder;
     }
 
@@ -57,25 +56,5 @@ public sealed class SettingsAtStartTests
         builder.AcceptServiceTokens();
 
         await AssertRefusedAtStartAsync(builder, "Authentication:Service:SigningKey must be base64.");
-    }
-
-    [Fact]
-    public async Task The_Redis_limits_reach_the_multiplexer_over_the_connection_strings()
-    {
-        var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = Environments.Development });
-        builder.Configuration.AddInMemoryCollection(new Dictionary<string, string?>
-        {
-            ["ConnectionStrings:redis"] = "127.0.0.1:1,connectTimeout=9000,asyncTimeout=9000",
-            ["Limits:Redis:ConnectTimeoutMs"] = "1234",
-            ["Limits:Redis:AsyncTimeoutMs"] = "2345",
-        });
-        builder.AddServiceDefaults();
-        await using var app = builder.Build();
-
-        var options = app.Services.GetRequiredService<IOptions<ConfigurationOptions>>().Value;
-
-        Assert.Equal((1234, 2345), (options.ConnectTimeout, options.AsyncTimeout));
-        Assert.Equal(BacklogPolicy.FailFast, options.BacklogPolicy);
-        Assert.False(options.AbortOnConnectFail);
     }
 }
