@@ -20,7 +20,7 @@ namespace Sorcha.ApiPlatform;
 /// </summary>
 public static class ApiPlatformExtensions
 {
-    /// <summary>The service defaults (<see cref="ServiceDefaultsExtensions.AddServiceDefaults"/>), then the platform.</summary>
+    /// <summary>The service defaults (<see cref="ServiceDefaultsExtensions.AddServiceDefaults{TBuilder}"/>), then the platform.</summary>
     public static TBuilder AddSorchaApiPlatform<TBuilder>(this TBuilder builder) where TBuilder : IHostApplicationBuilder
     {
         builder.AddServiceDefaults();
