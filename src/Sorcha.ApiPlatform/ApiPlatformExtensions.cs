@@ -20,7 +20,9 @@ namespace Sorcha.ApiPlatform;
 /// </summary>
 public static class ApiPlatformExtensions
 {
-    /// <summary>The service defaults (<see cref="ServiceDefaultsExtensions.AddServiceDefaults{TBuilder}"/>), then the platform.</summary>
+    /// <summary>
+    /// The service defaults (<see cref="ServiceDefaultsExtensions.AddServiceDefaults{TBuilder}"/>), then the platform.
+    /// </summary>
     public static TBuilder AddSorchaApiPlatform<TBuilder>(this TBuilder builder) where TBuilder : IHostApplicationBuilder
     {
         builder.AddServiceDefaults();
@@ -39,9 +41,9 @@ public static class ApiPlatformExtensions
     private const string MiddlewareInPlace = "Sorcha.ApiPlatform.UseSorchaApiPlatform";
 
     /// <summary>
-    /// Middleware every process runs, in this order: the service defaults' request logging (outermost, so it sees the
-    /// final status) and stage timings, then errors as problem details, oversized bodies, authentication, the per-caller
-    /// rate limit and authorization. Call it before mapping any endpoint.
+    /// Middleware every process runs, in this order: the service defaults' request logging (outermost, so it sees
+    /// the final status) and stage timings, then errors as problem details, oversized bodies, authentication, the
+    /// per-caller rate limit and authorization. Call it before mapping any endpoint.
     /// </summary>
     public static WebApplication UseSorchaApiPlatform(this WebApplication app)
     {
@@ -61,11 +63,12 @@ public static class ApiPlatformExtensions
     /// </summary>
     public static WebApplication MapSorchaApiPlatformEndpoints(this WebApplication app)
     {
-        // Without the platform's middleware these endpoints would answer without auth, limits or problem details: refuse
-        // at start rather than serve that.
+        // Without the platform's middleware these endpoints would answer without auth, limits or problem details:
+        // refuse at start rather than serve that.
         if (!((IApplicationBuilder)app).Properties.ContainsKey(MiddlewareInPlace))
         {
-            throw new InvalidOperationException("Call app.UseSorchaApiPlatform() before app.MapSorchaApiPlatformEndpoints().");
+            throw new InvalidOperationException(
+                "Call app.UseSorchaApiPlatform() before app.MapSorchaApiPlatformEndpoints().");
         }
 
         app.MapDefaultEndpoints();

@@ -11,7 +11,7 @@ namespace Sorcha.ServiceDefaults;
 /// <summary>
 /// Aspire's service defaults, as every Sorcha process sets them: logs, traces and metrics through OpenTelemetry, health
 /// checks with /health and /alive, the shared Redis connection, and service discovery with resilience on every
-/// HttpClient. Sorcha's own API policy (auth, limits, problem details, OpenAPI) is Sorcha.ApiPlatform's, on top of these.
+/// HttpClient. Sorcha's own API policy (auth, limits, problem details, OpenAPI) is Sorcha.ApiPlatform's, on top.
 /// </summary>
 public static class ServiceDefaultsExtensions
 {

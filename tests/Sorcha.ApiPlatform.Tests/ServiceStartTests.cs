@@ -10,8 +10,8 @@ namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>
 /// A service's start as its Program.cs runs it (AddSorchaApiPlatform, Build, UseSorchaApiPlatform,
-/// MapSorchaApiPlatformEndpoints, Start), in process, without Redis: a limit that cannot work stops it with each bad key
-/// named; the defaults start.
+/// MapSorchaApiPlatformEndpoints, Start), in process, without Redis: a limit that cannot work stops it with each bad
+/// key named; the defaults start.
 /// </summary>
 public sealed class ServiceStartTests
 {

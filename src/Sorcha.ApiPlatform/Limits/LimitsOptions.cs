@@ -22,7 +22,7 @@ public sealed class LimitsOptions
 
     public TimeoutOptions Timeouts { get; set; } = new();
 
-    /// <summary>StackExchange.Redis's own time limits, validated here; the connection reads them itself (RedisSetup).</summary>
+    /// <summary>StackExchange.Redis's time limits: validated here, read by the connection itself (RedisSetup).</summary>
     public RedisTimeoutOptions Redis { get; set; } = new();
 
     public KeyGenerationOptions KeyGeneration { get; set; } = new();
@@ -55,7 +55,9 @@ public sealed class RateLimitOptions
 /// <summary>Time limits of every outgoing call, in seconds.</summary>
 public sealed class TimeoutOptions
 {
-    /// <summary>Each service-to-service HttpClient request (per attempt; the clients read it themselves: OutgoingCallOptions).</summary>
+    /// <summary>
+    /// Each service-to-service HttpClient request (per attempt). The clients read it themselves (OutgoingCallOptions).
+    /// </summary>
     public double OutgoingSeconds { get; set; } = OutgoingCallOptions.DefaultOutgoingSeconds;
 
     /// <summary>The gateway's wait for a service's answer headers and body before it answers 504.</summary>
@@ -119,7 +121,8 @@ public sealed class ConnectionOptions
 
     /// <summary>
     /// How long the outgoing clients (the gateway's forwarder, each service's HttpClients) keep an idle connection: the
-    /// clients' own setting (<see cref="OutgoingCallOptions.IdleConnectionTimeout"/>), here beside the keep-alive that must outlast it.
+    /// clients' own setting (<see cref="OutgoingCallOptions.IdleConnectionTimeout"/>), here beside the keep-alive that
+    /// must outlast it.
     /// </summary>
     public static readonly TimeSpan OutgoingIdle = OutgoingCallOptions.IdleConnectionTimeout;
 

@@ -11,7 +11,9 @@ public sealed class OutgoingCallOptions
 
     public const double DefaultOutgoingSeconds = 10;
 
-    /// <summary>How long the outgoing clients (the gateway's forwarder, each service's HttpClients) keep an idle connection.</summary>
+    /// <summary>
+    /// How long the outgoing clients (the gateway's forwarder, each service's HttpClients) keep an idle connection.
+    /// </summary>
     public static readonly TimeSpan IdleConnectionTimeout = TimeSpan.FromSeconds(60);
 
     /// <summary>Each service-to-service HttpClient request (per attempt).</summary>
