@@ -1,10 +1,10 @@
 using System.Security.Cryptography;
 using Microsoft.Extensions.DependencyInjection;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.AppHost.Hosting;
 using Sorcha.AppHost.Redis;
 using Sorcha.AppHost.Services;
 using Sorcha.AppHost.Supervision;
-using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.AppHost;
 

@@ -2,8 +2,8 @@ using Microsoft.AspNetCore.Authorization;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.Events.Connections;
-using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.Events;
 

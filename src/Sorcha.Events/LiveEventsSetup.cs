@@ -32,8 +32,8 @@ public static class LiveEventsSetup
     }
 
     /// <summary>
-    /// The hub at <see cref="EventsHub.Path"/>, in the one service that hosts it, after <c>UseServiceDefaults</c> (auth).
-    /// The service must register an <see cref="ISubscriptionChecks"/>.
+    /// The hub at <see cref="EventsHub.Path"/>, in the one service that hosts it, after <c>UseSorchaApiPlatform</c>
+    /// (auth). The service must register an <see cref="ISubscriptionChecks"/>.
     /// </summary>
     public static WebApplication MapLiveEvents(this WebApplication app)
     {

@@ -1,13 +1,13 @@
+using Sorcha.ApiPlatform;
 using Sorcha.Gateway.Health;
 using Sorcha.Gateway.Identity;
 using Sorcha.Gateway.OpenApi;
 using Sorcha.Gateway.Proxy;
 using Sorcha.Gateway.Testing;
-using Sorcha.ServiceDefaults;
 using Sorcha.ServiceDefaults.Telemetry;
 
 var builder = WebApplication.CreateBuilder(args);
-builder.AddServiceDefaults();
+builder.AddSorchaApiPlatform();
 // The gateway measures no stage of its own: the services' Server-Timing headers pass through, and the middleware that
 // would add the gateway's (none) is left out of every forwarded request (docs/performance.md, "The gateway's hop").
 builder.Services.PostConfigure<TelemetryOptions>(o => o.ServerTiming = false);
@@ -19,7 +19,7 @@ builder.AddTokenEndpoint();
 
 var app = builder.Build();
 app.UseOpenApiBrowser();
-app.UseServiceDefaults();
+app.UseSorchaApiPlatform();
 app.UseTestSlowdown();
 app.MapAggregatedHealth();
 app.MapTokenEndpoint();

@@ -45,7 +45,7 @@ public sealed class ActionTelemetryTests(BlueprintServices services)
         Assert.Equal([ActionOutcomes.Category], log.Categories);
         outcomes.Done(rejection: false, "inst-1", "submit", "tx-1", "reg-1", "ws1sender", ended: false);
         outcomes.Failed(rejection: true, "inst-1", "approve", "not an address",
-            new Sorcha.ServiceDefaults.Problems.ProblemException(409, "Conflict", "The instance moved on."));
+            new Sorcha.ApiPlatform.Problems.ProblemException(409, "Conflict", "The instance moved on."));
 
         var (level, properties) = Assert.Single(log.Events, e => e.Level == LogLevel.Information);
         Assert.Equal(

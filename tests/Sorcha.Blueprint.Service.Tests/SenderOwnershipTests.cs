@@ -5,9 +5,9 @@ using System.Net.Http.Json;
 using blueprint::Sorcha.Blueprint.Service.Instances;
 using blueprint::Sorcha.Blueprint.Service.Platform;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Client;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Testing.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Tests;

@@ -3,7 +3,7 @@ extern alias blueprint;
 using System.Net.Http.Headers;
 using System.Security.Cryptography;
 using Microsoft.Extensions.Options;
-using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ApiPlatform.Auth;
 using ServiceIdentity = blueprint::Sorcha.Blueprint.Service.Platform.ServiceIdentity;
 
 namespace Sorcha.Blueprint.Service.Tests;

@@ -12,7 +12,7 @@ namespace Sorcha.ServiceDefaults.Tests;
 
 /// <summary>
 /// A service that records no traces writes no trace headers of its own into its calls to other services, and one that
-/// records them does (docs/architecture.md, "Observability"). A service as its Program.cs starts it, in process, calls
+/// records them does (docs/architecture.md, "Observability"). A process with the service defaults, in process, calls
 /// a made-up service <c>downstream</c> (a bare Kestrel on loopback that keeps the headers it receives) through the
 /// clients OutgoingCalls builds, while serving a request that carries a caller's <c>traceparent</c>.
 /// </summary>

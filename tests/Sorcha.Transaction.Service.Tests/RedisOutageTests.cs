@@ -10,7 +10,6 @@ using Sorcha.Events;
 using Sorcha.AppHost;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Redis;
 using Sorcha.Testing;
 using Sorcha.Testing.InProcess;

@@ -3,9 +3,9 @@ extern alias wallet;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Secrets;
 using Sorcha.AppHost;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Secrets;
 using wallet::Sorcha.Wallet.Service.Signing;
 using wallet::Sorcha.Wallet.Service.Storage;
 

@@ -1,3 +1,4 @@
+using Sorcha.ApiPlatform;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
@@ -6,17 +7,16 @@ using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Blueprint.Service.Templates;
 using Sorcha.Events;
-using Sorcha.ServiceDefaults;
 
 var builder = WebApplication.CreateBuilder(args);
-builder.AddServiceDefaults();
+builder.AddSorchaApiPlatform();
 builder.AddBlueprintServices();
 builder.AddPlatformClients();
 builder.AddLiveEvents();
 
 var app = builder.Build();
-app.UseServiceDefaults();
-app.MapDefaultEndpoints();
+app.UseSorchaApiPlatform();
+app.MapSorchaApiPlatformEndpoints();
 app.MapBlueprintsApi();
 app.MapExecutionApi();
 app.MapInstancesApi();

@@ -1,3 +1,4 @@
+using Sorcha.ApiPlatform;
 using Sorcha.Events;
 using Sorcha.Register.Service.Dockets;
 using Sorcha.Register.Service.Indexes;
@@ -8,10 +9,9 @@ using Sorcha.Register.Service.Storage;
 using Sorcha.Register.Service.Transactions;
 using Sorcha.Register.Service.Verification;
 using Sorcha.Register.Service.Writers;
-using Sorcha.ServiceDefaults;
 
 var builder = WebApplication.CreateBuilder(args);
-builder.AddServiceDefaults();
+builder.AddSorchaApiPlatform();
 builder.AddRegisterStorage();
 builder.AddDocketSealer();
 builder.AddLiveEvents();
@@ -19,8 +19,8 @@ builder.AddIndexBackfill();
 builder.Services.AddSingleton<VerifyBudget>();
 
 var app = builder.Build();
-app.UseServiceDefaults();
-app.MapDefaultEndpoints();
+app.UseSorchaApiPlatform();
+app.MapSorchaApiPlatformEndpoints();
 app.MapRegistersApi();
 app.MapRegisterTransactionsApi();
 app.MapDocketsApi();

@@ -1,17 +1,17 @@
+using Sorcha.ApiPlatform;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.Events;
-using Sorcha.ServiceDefaults;
-using Sorcha.ServiceDefaults.Auth;
 using Sorcha.Transaction.Service.Commit;
 using Sorcha.Transaction.Service.Transactions;
 
 var builder = WebApplication.CreateBuilder(args);
-builder.AddServiceDefaults();
+builder.AddSorchaApiPlatform();
 builder.AcceptServiceTokens();
 builder.AddGroupCommit();
 builder.AddLiveEvents();
 
 var app = builder.Build();
-app.UseServiceDefaults();
-app.MapDefaultEndpoints();
+app.UseSorchaApiPlatform();
+app.MapSorchaApiPlatformEndpoints();
 app.MapTransactionsApi();
 app.Run();

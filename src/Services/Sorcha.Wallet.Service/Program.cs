@@ -1,4 +1,4 @@
-using Sorcha.ServiceDefaults;
+using Sorcha.ApiPlatform;
 using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Derivation;
 using Sorcha.Wallet.Service.Encryption;
@@ -7,7 +7,7 @@ using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;
 
 var builder = WebApplication.CreateBuilder(args);
-builder.AddServiceDefaults();
+builder.AddSorchaApiPlatform();
 builder.AddWalletStorage();
 builder.AddOpenKeys();
 builder.AddEnvelopeSchema();
@@ -17,8 +17,8 @@ builder.Services.AddSingleton<RsaKeyGeneration>();
 builder.Services.AddSingleton(TimeProvider.System);
 
 var app = builder.Build();
-app.UseServiceDefaults();
-app.MapDefaultEndpoints();
+app.UseSorchaApiPlatform();
+app.MapSorchaApiPlatformEndpoints();
 app.MapWalletsApi();
 app.MapWalletUpdateApi();
 app.MapAddressesApi();

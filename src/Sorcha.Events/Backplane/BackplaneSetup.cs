@@ -4,7 +4,7 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
-using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ApiPlatform.Limits;
 using Sorcha.ServiceDefaults.Redis;
 using StackExchange.Redis;
 

@@ -1,8 +1,8 @@
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Problems;
 
 namespace Sorcha.Events.Connections;
 

@@ -1,5 +1,5 @@
 using Microsoft.AspNetCore.Http;
-using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ApiPlatform.Auth;
 
 namespace Sorcha.Events.Connections;
 

@@ -1,7 +1,7 @@
 using Microsoft.Extensions.Diagnostics.HealthChecks;
+using Sorcha.ApiPlatform.Limits;
 using Sorcha.Gateway.Proxy;
 using Sorcha.ServiceDefaults.Health;
-using Sorcha.ServiceDefaults.Limits;
 using Yarp.ReverseProxy;
 
 namespace Sorcha.Gateway.Health;

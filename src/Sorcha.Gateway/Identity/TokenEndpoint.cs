@@ -7,7 +7,7 @@ using Microsoft.Extensions.Options;
 using Microsoft.OpenApi;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
-using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ApiPlatform.Auth;
 
 namespace Sorcha.Gateway.Identity;
 

@@ -4,9 +4,9 @@ using Microsoft.AspNetCore.OpenApi;
 using Microsoft.Extensions.Options;
 using Microsoft.Net.Http.Headers;
 using Microsoft.OpenApi;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.OpenApi;
 using Sorcha.Gateway.Proxy;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.OpenApi;
 
 namespace Sorcha.Gateway.OpenApi;
 

@@ -1,5 +1,5 @@
+using Sorcha.ApiPlatform.Limits;
 using Sorcha.Gateway.Limits;
-using Sorcha.ServiceDefaults.Limits;
 using Yarp.ReverseProxy.Forwarder;
 
 namespace Sorcha.Gateway.Proxy;

@@ -1,5 +1,5 @@
 using Microsoft.Extensions.Options;
-using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ApiPlatform.Limits;
 using Sorcha.ServiceDefaults.Telemetry;
 using Yarp.ReverseProxy.Configuration;
 using Yarp.ReverseProxy.Forwarder;

@@ -3,8 +3,8 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Http.Resilience;
+using Microsoft.Extensions.Options;
 using Polly;
-using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.ServiceDefaults.Discovery;
@@ -18,6 +18,7 @@ public static class OutgoingCalls
 {
     public static void AddSorchaOutgoingCalls(this IHostApplicationBuilder builder)
     {
+        builder.Services.AddOptions<OutgoingCallOptions>().Bind(builder.Configuration.GetSection(OutgoingCallOptions.Section));
         builder.Services.AddServiceDiscovery();
         builder.Services.ConfigureHttpClientDefaults(http =>
         {
@@ -25,14 +26,15 @@ public static class OutgoingCalls
             // each attempt is resolved again and goes to the next replica.
             http.AddHttpMessageHandler(() => new PlainHttpFailures());
             http.AddStandardResilienceHandler()
-                .Configure((o, services) => Configure(o, TimeSpan.FromSeconds(services.Limits().Timeouts.OutgoingSeconds)));
+                .Configure((o, services) => Configure(o,
+                    TimeSpan.FromSeconds(services.GetRequiredService<IOptions<OutgoingCallOptions>>().Value.OutgoingSeconds)));
             http.AddServiceDiscovery();
             // No service answers a redirect, so the handler's redirect stage (an async layer on every call) is left out;
             // a 3xx would reach the caller as the non-success answer it is. No trace headers of this process's own when
             // it records no traces (TraceHeaders).
             http.ConfigurePrimaryHttpMessageHandler(services => new SocketsHttpHandler
             {
-                PooledConnectionIdleTimeout = ConnectionOptions.OutgoingIdle,
+                PooledConnectionIdleTimeout = OutgoingCallOptions.IdleConnectionTimeout,
                 AllowAutoRedirect = false,
             }.OwnOnlyWhenTracing(services.GetRequiredService<IConfiguration>()));
 

@@ -36,7 +36,7 @@ public static class HealthSetup
         }).AllowAnonymous();
 
     /// <summary>/health or /alive (and below): probes, neither traced nor rate limited, logged at Debug only.</summary>
-    internal static bool IsProbe(PathString path) =>
+    public static bool IsProbe(PathString path) =>
         path.StartsWithSegments("/health", StringComparison.OrdinalIgnoreCase) || path.StartsWithSegments("/alive", StringComparison.OrdinalIgnoreCase);
 
     private static Task WriteAsync(HttpContext context, HealthReport report)

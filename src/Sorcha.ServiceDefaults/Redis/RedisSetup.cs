@@ -2,7 +2,6 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
-using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Telemetry;
 using StackExchange.Redis;
 
@@ -37,8 +36,9 @@ public static class RedisSetup
         });
         // Aspire builds the multiplexer's ConfigurationOptions as options, from the connection string; this runs after,
         // so Limits:Redis overrides the string's own time limits.
+        builder.Services.AddOptions<RedisTimeoutOptions>().Bind(builder.Configuration.GetSection(RedisTimeoutOptions.Section));
         builder.Services.AddOptions<ConfigurationOptions>()
-            .Configure<IOptions<LimitsOptions>>((options, limits) => Apply(options, limits.Value.Redis));
+            .Configure<IOptions<RedisTimeoutOptions>>((options, limits) => Apply(options, limits.Value));
         builder.Services.AddHostedService<RedisWarmUp>();
     }
 

@@ -31,7 +31,7 @@ public static class TelemetrySetup
         !string.IsNullOrWhiteSpace(configuration["OTEL_EXPORTER_OTLP_ENDPOINT"]);
 
     /// <summary>The process's name in telemetry and its OpenAPI document: OTEL_SERVICE_NAME, else the application's.</summary>
-    internal static string ServiceName(IHostApplicationBuilder builder) =>
+    public static string ServiceName(IHostApplicationBuilder builder) =>
         builder.Configuration["OTEL_SERVICE_NAME"] ?? builder.Environment.ApplicationName;
 
     /// <summary>Whether traces are recorded at all: they go somewhere (OTLP), or a sampler was chosen.</summary>

@@ -1,4 +1,4 @@
-using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ApiPlatform.Limits;
 
 namespace Sorcha.FaultTests.Limits;
 

@@ -22,7 +22,7 @@ public sealed class SlowClientTests(LimitsPlatformFixture platform, ITestOutputH
     private const int ProbeConnections = 16;
 
     /// <summary>The shipped Limits:Connections:RequestHeadersSeconds (the fixture leaves it).</summary>
-    private static readonly TimeSpan HeadersTimeout = TimeSpan.FromSeconds(new Sorcha.ServiceDefaults.Limits.ConnectionOptions().RequestHeadersSeconds);
+    private static readonly TimeSpan HeadersTimeout = TimeSpan.FromSeconds(new Sorcha.ApiPlatform.Limits.ConnectionOptions().RequestHeadersSeconds);
 
     [Fact]
     public async Task Trickling_and_idle_connections_leave_real_clients_served_within_50_ms_at_P99()

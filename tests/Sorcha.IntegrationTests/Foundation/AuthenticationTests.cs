@@ -88,13 +88,13 @@ public sealed class AuthenticationTests(PlatformFixture platform)
 
     private static string ForgedToken(string subject)
     {
-        var key = Sorcha.ServiceDefaults.Auth.DevelopmentTokens.SecurityKey(
-            Sorcha.ServiceDefaults.Auth.DevelopmentTokens.DeriveSigningKey("some-other-secret"));
+        var key = Sorcha.ApiPlatform.Auth.DevelopmentTokens.SecurityKey(
+            Sorcha.ApiPlatform.Auth.DevelopmentTokens.DeriveSigningKey("some-other-secret"));
         return new Microsoft.IdentityModel.JsonWebTokens.JsonWebTokenHandler().CreateToken(
             new Microsoft.IdentityModel.Tokens.SecurityTokenDescriptor
             {
-                Issuer = Sorcha.ServiceDefaults.Auth.DevelopmentTokens.Issuer,
-                Audience = Sorcha.ServiceDefaults.Auth.DevelopmentTokens.Audience,
+                Issuer = Sorcha.ApiPlatform.Auth.DevelopmentTokens.Issuer,
+                Audience = Sorcha.ApiPlatform.Auth.DevelopmentTokens.Audience,
                 Claims = new Dictionary<string, object> { ["sub"] = subject },
                 Expires = DateTime.UtcNow.AddMinutes(5),
                 SigningCredentials = new Microsoft.IdentityModel.Tokens.SigningCredentials(

@@ -9,8 +9,8 @@ using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 using OpenTelemetry.Logs;
 using OpenTelemetry.Trace;
+using Sorcha.ApiPlatform;
 using Sorcha.AppHost.Hosting;
-using Sorcha.ServiceDefaults;
 
 namespace Sorcha.IntegrationTests.Foundation;
 
@@ -147,12 +147,12 @@ public sealed class ObservabilityTests
             var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = Environments.Development });
             builder.Configuration.AddInMemoryCollection(settings ?? []);
             builder.WebHost.UseUrls($"http://127.0.0.1:{host._port}");
-            builder.AddServiceDefaults();
+            builder.AddSorchaApiPlatform();
             builder.Services.ConfigureOpenTelemetryTracerProvider(t => t.AddInMemoryExporter(host.Spans));
             builder.Services.ConfigureOpenTelemetryLoggerProvider(l => l.AddInMemoryExporter(host.Logs));
             host._app = builder.Build();
-            host._app.UseServiceDefaults();
-            host._app.MapDefaultEndpoints();
+            host._app.UseSorchaApiPlatform();
+            host._app.MapSorchaApiPlatformEndpoints();
             host._app.MapMethods("/work", ["GET", "POST"], (string item, ILogger<Host> log) =>
             {
                 log.LogInformation("Worked on {Item}", item);

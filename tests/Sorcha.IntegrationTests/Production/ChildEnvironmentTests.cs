@@ -1,6 +1,6 @@
 using Sorcha.AppHost.Redis;
 using Sorcha.AppHost.Hosting;
-using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ApiPlatform.Auth;
 
 namespace Sorcha.IntegrationTests.Production;
 

@@ -5,16 +5,17 @@ using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.AppHost.Hosting;
 using Sorcha.IntegrationTests.BadInput;
-using Sorcha.ServiceDefaults;
-using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.IntegrationTests.Production;
 
 /// <summary>
 /// The issuer named by Authority (OIDC discovery gives its name and keys), and the settings a Production process
-/// refuses to start without. One in-process host with the services' defaults, in Production; no platform needed.
+/// refuses to start without. One in-process host set up as a service is (AddSorchaApiPlatform), in Production; no
+/// platform needed.
 /// </summary>
 public sealed class IssuerDiscoveryTests : IAsyncLifetime
 {
@@ -39,9 +40,9 @@ public sealed class IssuerDiscoveryTests : IAsyncLifetime
             ["RequireHttpsMetadata"] = "false", // the test issuer is plain HTTP on loopback
         });
         builder.WebHost.UseUrls($"http://127.0.0.1:{port}");
-        builder.AddServiceDefaults();
+        builder.AddSorchaApiPlatform();
         await using var app = builder.Build();
-        app.UseServiceDefaults();
+        app.UseSorchaApiPlatform();
         app.MapGet("/caller", (System.Security.Claims.ClaimsPrincipal user) => user.CallerId());
         await app.StartAsync();
 
@@ -75,7 +76,7 @@ public sealed class IssuerDiscoveryTests : IAsyncLifetime
     {
         var builder = ProductionBuilder(keys.ToDictionary(k => k, k => (string?)(k == "ValidAudience" ? TestIssuer.Audience : _issuer.Name)));
         builder.WebHost.UseUrls("http://127.0.0.1:0");
-        builder.AddServiceDefaults();
+        builder.AddSorchaApiPlatform();
         await using var app = builder.Build();
         var refused = await Assert.ThrowsAsync<OptionsValidationException>(() => app.StartAsync());
         Assert.Contains($"Outside Development, {IssuerTokensSection} configures the token issuer: ", refused.Message, StringComparison.Ordinal);

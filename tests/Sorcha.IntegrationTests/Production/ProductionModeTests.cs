@@ -1,9 +1,9 @@
 using System.Net;
 using System.Net.Http.Headers;
 using System.Net.Http.Json;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.IntegrationTests.BadInput;
 using Sorcha.IntegrationTests.Blueprints;
-using Sorcha.ServiceDefaults.Auth;
 using Sorcha.Testing.Platform.OpenApi;
 
 namespace Sorcha.IntegrationTests.Production;

@@ -2,11 +2,11 @@ using System.Net;
 using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.IntegrationTests.Registers;
 using Sorcha.IntegrationTests.Wallets;
-using Sorcha.ServiceDefaults.Auth;
 using StackExchange.Redis;
 using Xunit.Abstractions;
 

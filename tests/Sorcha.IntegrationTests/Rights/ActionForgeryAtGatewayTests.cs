@@ -3,9 +3,9 @@ using System.Net.Http.Headers;
 using System.Security.Claims;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.IntegrationTests.Registers;
-using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.IntegrationTests.Rights;
 

@@ -2,7 +2,7 @@ using System.Security.Claims;
 using System.Text;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
-using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ApiPlatform.Auth;
 
 namespace Sorcha.Testing.BadInput;
 

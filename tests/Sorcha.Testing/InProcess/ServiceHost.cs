@@ -4,9 +4,9 @@ using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Mvc.Testing;
 using Microsoft.Extensions.DependencyInjection;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.AppHost;
 using Sorcha.Client;
-using Sorcha.ServiceDefaults.Auth;
 using Sorcha.Testing.BadInput;
 
 namespace Sorcha.Testing.InProcess;

@@ -1,6 +1,6 @@
 using Microsoft.Extensions.Options;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
 using StackExchange.Redis;
 
 namespace Sorcha.Blueprint.Service.Attachments;

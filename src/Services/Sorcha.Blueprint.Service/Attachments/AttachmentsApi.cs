@@ -2,10 +2,10 @@ using System.Globalization;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
-using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Attachments;
 

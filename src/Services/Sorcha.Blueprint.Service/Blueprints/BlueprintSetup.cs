@@ -3,7 +3,7 @@ using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Blueprint.Service.Templates;
 using Microsoft.Extensions.Options;
-using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ApiPlatform.Limits;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 

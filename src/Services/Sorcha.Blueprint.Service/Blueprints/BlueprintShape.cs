@@ -1,8 +1,8 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
+using Sorcha.ApiPlatform.Api;
 using Sorcha.Blueprint.Engine.Model;
-using Sorcha.ServiceDefaults.Api;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Blueprints;

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
-using Sorcha.ServiceDefaults.Memory;
+using Sorcha.ApiPlatform.Memory;
 using StackExchange.Redis;
 
 namespace Sorcha.Blueprint.Service.Blueprints;

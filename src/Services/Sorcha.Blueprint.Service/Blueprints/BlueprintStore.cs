@@ -1,5 +1,5 @@
 using System.Text.Json;
-using Sorcha.ServiceDefaults.Memory;
+using Sorcha.ApiPlatform.Memory;
 using StackExchange.Redis;
 using Sorcha.Blueprint.Engine.Json;
 using Sorcha.Blueprint.Engine.Model;

@@ -1,12 +1,12 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Problems;
-using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Problems;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Execution;

@@ -1,9 +1,10 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Instances;
 using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.Blueprint.Service.Inbox;
 

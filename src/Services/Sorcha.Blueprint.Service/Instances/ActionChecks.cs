@@ -1,10 +1,10 @@
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Instances;
 

@@ -1,10 +1,10 @@
 using System.Text.Json.Nodes;
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.Blueprint.Service.Instances;

@@ -6,10 +6,10 @@ using Sorcha.Blueprint.Service.Platform;
 using Microsoft.Extensions.Options;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Client;
-using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 

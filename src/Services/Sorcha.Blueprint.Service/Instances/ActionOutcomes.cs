@@ -1,6 +1,6 @@
 using System.Diagnostics.Metrics;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.ServiceDefaults.Logging;
-using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.Blueprint.Service.Instances;

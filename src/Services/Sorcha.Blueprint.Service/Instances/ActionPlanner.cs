@@ -1,4 +1,6 @@
 using System.Text.Json.Nodes;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Engine.Model;
@@ -6,8 +8,6 @@ using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Instances;

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Memory;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Memory;
 using StackExchange.Redis;
 
 namespace Sorcha.Blueprint.Service.Instances;

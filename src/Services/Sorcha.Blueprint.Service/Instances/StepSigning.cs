@@ -1,7 +1,7 @@
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
-using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Instances;
 

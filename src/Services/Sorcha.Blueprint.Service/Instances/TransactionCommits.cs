@@ -1,6 +1,6 @@
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
-using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Instances;
 

@@ -1,7 +1,7 @@
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Client;
 using Sorcha.Events;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Platform;
 

@@ -1,9 +1,9 @@
 using System.Net.Http.Headers;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Memory;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Client;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Memory;
-using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Platform;
 

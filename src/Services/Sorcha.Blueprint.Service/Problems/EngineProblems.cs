@@ -1,7 +1,7 @@
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Problems;
 

@@ -1,9 +1,9 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.ApiPlatform.Api;
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Schema;
 using Sorcha.Blueprint.Service.Blueprints;
-using Sorcha.ServiceDefaults.Api;
 
 namespace Sorcha.Blueprint.Service.Templates;
 

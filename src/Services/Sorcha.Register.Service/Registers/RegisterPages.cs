@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ApiPlatform.Api;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
 

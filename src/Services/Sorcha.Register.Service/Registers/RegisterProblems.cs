@@ -1,7 +1,7 @@
 using System.Globalization;
 using Microsoft.AspNetCore.Http.HttpResults;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
 
 namespace Sorcha.Register.Service.Registers;
 

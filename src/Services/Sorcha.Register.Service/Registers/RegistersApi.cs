@@ -2,15 +2,16 @@ using System.Security.Claims;
 using System.Security.Cryptography;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
+using Sorcha.ApiPlatform.Secrets;
 using Sorcha.Cryptography;
 using Sorcha.Ledger.Formats;
 using Sorcha.Register.Service.Storage;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
-using Sorcha.ServiceDefaults.Secrets;
 
 namespace Sorcha.Register.Service.Registers;
 

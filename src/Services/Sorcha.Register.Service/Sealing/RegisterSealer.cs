@@ -1,10 +1,10 @@
 using System.Collections.Concurrent;
 using System.Security.Cryptography;
+using Sorcha.ApiPlatform.Secrets;
 using Sorcha.Events;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Storage;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Telemetry;
 
 namespace Sorcha.Register.Service.Sealing;

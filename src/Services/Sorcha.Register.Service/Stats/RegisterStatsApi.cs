@@ -1,8 +1,8 @@
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ApiPlatform.Limits;
 using Sorcha.Register.Service.Indexes;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Limits;
 
 namespace Sorcha.Register.Service.Stats;
 

@@ -1,7 +1,7 @@
 using System.Text;
+using Sorcha.ApiPlatform.Secrets;
 using Sorcha.Cryptography;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Secrets;
 
 namespace Sorcha.Register.Service.Storage;
 

@@ -1,5 +1,5 @@
+using Sorcha.ApiPlatform.Secrets;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Secrets;
 
 namespace Sorcha.Register.Service.Storage;
 

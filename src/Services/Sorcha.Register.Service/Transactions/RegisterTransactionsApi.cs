@@ -1,13 +1,14 @@
 using System.ComponentModel;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Indexes;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Register.Service.Transactions;
 

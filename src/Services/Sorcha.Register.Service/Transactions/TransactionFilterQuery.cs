@@ -1,6 +1,6 @@
+using Sorcha.ApiPlatform.Api;
 using Sorcha.Cryptography;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Api;
 
 namespace Sorcha.Register.Service.Transactions;
 

@@ -2,12 +2,12 @@ using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Limits;
 using Sorcha.Ledger.Export;
 using Sorcha.Ledger.Verification;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Limits;
 
 namespace Sorcha.Register.Service.Verification;
 

@@ -1,5 +1,5 @@
 using Microsoft.Extensions.Options;
-using Sorcha.ServiceDefaults.Limits;
+using Sorcha.ApiPlatform.Limits;
 
 namespace Sorcha.Register.Service.Verification;
 

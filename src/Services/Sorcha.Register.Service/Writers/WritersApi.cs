@@ -1,9 +1,9 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Register.Service.Writers;
 

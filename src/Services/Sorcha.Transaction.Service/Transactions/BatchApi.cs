@@ -2,10 +2,10 @@ using System.Security.Claims;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Transaction.Service.Commit;
 
 namespace Sorcha.Transaction.Service.Transactions;

@@ -2,7 +2,7 @@ using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http.HttpResults;
-using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ApiPlatform.Problems;
 
 namespace Sorcha.Transaction.Service.Transactions;
 

@@ -1,6 +1,6 @@
 using System.Globalization;
+using Sorcha.ApiPlatform.Api;
 using Sorcha.Ledger.Transactions;
-using Sorcha.ServiceDefaults.Api;
 
 namespace Sorcha.Transaction.Service.Transactions;
 

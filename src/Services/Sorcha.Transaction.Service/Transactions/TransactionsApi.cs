@@ -4,8 +4,8 @@ using Microsoft.Extensions.Options;
 using Microsoft.AspNetCore.Mvc;
 using Sorcha.Ledger.Formats;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Transaction.Service.Commit;
 
 namespace Sorcha.Transaction.Service.Transactions;

@@ -1,7 +1,7 @@
 using System.Security.Claims;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Auth;
 
 namespace Sorcha.Transaction.Service.Transactions;
 

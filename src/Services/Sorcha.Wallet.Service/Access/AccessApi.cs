@@ -2,10 +2,11 @@ using System.Globalization;
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;
 

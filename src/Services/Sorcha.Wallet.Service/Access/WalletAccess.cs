@@ -1,5 +1,5 @@
 using System.Security.Claims;
-using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ApiPlatform.Auth;
 using Sorcha.Wallet.Service.Storage;
 
 namespace Sorcha.Wallet.Service.Access;

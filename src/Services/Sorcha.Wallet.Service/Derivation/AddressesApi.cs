@@ -1,10 +1,11 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
+using Sorcha.ApiPlatform.Secrets;
 using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
-using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;

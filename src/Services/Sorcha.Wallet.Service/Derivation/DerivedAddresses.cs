@@ -1,9 +1,9 @@
 using System.Security.Cryptography;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.Problems;
+using Sorcha.ApiPlatform.Secrets;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Limits;
-using Sorcha.ServiceDefaults.Problems;
-using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;
 

@@ -1,7 +1,7 @@
 using Microsoft.AspNetCore.OpenApi;
 using Microsoft.OpenApi;
+using Sorcha.ApiPlatform.OpenApi;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.OpenApi;
 
 namespace Sorcha.Wallet.Service.Encryption;
 

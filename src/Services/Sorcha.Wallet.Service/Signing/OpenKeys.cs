@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Secrets;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.Wallet.Service.Storage;
 
 namespace Sorcha.Wallet.Service.Signing;

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.ApiPlatform.Api;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Api;
 using Sorcha.Wallet.Service.Encryption;
 using Sorcha.Wallet.Service.Storage;
 

@@ -1,5 +1,5 @@
 using Microsoft.Extensions.Options;
-using Sorcha.ServiceDefaults.Memory;
+using Sorcha.ApiPlatform.Memory;
 
 namespace Sorcha.Wallet.Service.Storage;
 

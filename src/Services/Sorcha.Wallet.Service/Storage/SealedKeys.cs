@@ -1,6 +1,6 @@
 using System.Text;
+using Sorcha.ApiPlatform.Secrets;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Secrets;
 
 namespace Sorcha.Wallet.Service.Storage;
 

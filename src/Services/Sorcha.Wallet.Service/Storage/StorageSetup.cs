@@ -1,4 +1,4 @@
-using Sorcha.ServiceDefaults.Secrets;
+using Sorcha.ApiPlatform.Secrets;
 
 namespace Sorcha.Wallet.Service.Storage;
 

@@ -1,6 +1,6 @@
 using System.Text;
+using Sorcha.ApiPlatform.Api;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Api;
 
 namespace Sorcha.Wallet.Service.Wallets;
 

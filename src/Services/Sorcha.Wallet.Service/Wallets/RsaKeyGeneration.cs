@@ -1,6 +1,6 @@
 using Microsoft.Extensions.Options;
+using Sorcha.ApiPlatform.Limits;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Limits;
 
 namespace Sorcha.Wallet.Service.Wallets;
 

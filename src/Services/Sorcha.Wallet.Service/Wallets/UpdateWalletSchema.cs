@@ -1,6 +1,6 @@
 using Microsoft.AspNetCore.OpenApi;
 using Microsoft.OpenApi;
-using Sorcha.ServiceDefaults.OpenApi;
+using Sorcha.ApiPlatform.OpenApi;
 
 namespace Sorcha.Wallet.Service.Wallets;
 

@@ -1,4 +1,4 @@
-using Sorcha.ServiceDefaults.Api;
+using Sorcha.ApiPlatform.Api;
 
 namespace Sorcha.Wallet.Service.Wallets;
 

@@ -1,8 +1,8 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
-using Sorcha.ServiceDefaults.Api;
-using Sorcha.ServiceDefaults.Auth;
-using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.Auth;
+using Sorcha.ApiPlatform.Problems;
 using Sorcha.Wallet.Service.Storage;
 
 namespace Sorcha.Wallet.Service.Wallets;
