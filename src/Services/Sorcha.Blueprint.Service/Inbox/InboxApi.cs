@@ -2,6 +2,7 @@ using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Instances;
+using Sorcha.Contracts;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 

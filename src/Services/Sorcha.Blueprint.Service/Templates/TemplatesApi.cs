@@ -1,6 +1,7 @@
 using System.Security.Claims;
 using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Http.HttpResults;
+using HttpJsonOptions = Microsoft.AspNetCore.Http.Json.JsonOptions;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Options;
 using Sorcha.Blueprint.Engine;
@@ -8,11 +9,11 @@ using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Problems;
+using Sorcha.Contracts;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
-using HttpJsonOptions = Microsoft.AspNetCore.Http.Json.JsonOptions;
 
 namespace Sorcha.Blueprint.Service.Templates;
 

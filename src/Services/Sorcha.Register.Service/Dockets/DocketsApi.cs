@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.Contracts;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;

@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.Contracts;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Api;
 

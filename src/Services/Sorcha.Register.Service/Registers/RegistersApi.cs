@@ -2,6 +2,8 @@ using System.Security.Claims;
 using System.Security.Cryptography;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Registers;
 using Sorcha.Cryptography;
 using Sorcha.Ledger.Formats;
 using Sorcha.Register.Service.Storage;
@@ -75,7 +77,7 @@ public static class RegistersApi
         }
 
         logger.LogInformation("Created register {RegisterId}", id);
-        return TypedResults.Created($"/api/registers/{id}", RegisterDto.From(register, RegisterState.Empty));
+        return TypedResults.Created($"/api/registers/{id}", RegisterDtos.From(register, RegisterState.Empty));
     }
 
     private static async Task<Results<Ok<Paged<RegisterDto>>, ValidationProblem>> List(int? page, int? pageSize, RegisterStore store)
@@ -86,7 +88,7 @@ public static class RegistersApi
         }
 
         var (items, total) = await store.ListAsync(query.Skip, query.PageSize);
-        return TypedResults.Ok(new Paged<RegisterDto>([.. items.Select(r => RegisterDto.From(r.Register, r.State))], query.Page,
+        return TypedResults.Ok(new Paged<RegisterDto>([.. items.Select(r => RegisterDtos.From(r.Register, r.State))], query.Page,
             query.PageSize, total));
     }
 
@@ -94,6 +96,6 @@ public static class RegistersApi
     {
         var register = await store.GetAsync(id);
         var state = register is null ? null : await store.GetStateAsync(id);
-        return register is not null && state is not null ? TypedResults.Ok(RegisterDto.From(register, state)) : RegisterProblems.NotFound(id);
+        return register is not null && state is not null ? TypedResults.Ok(RegisterDtos.From(register, state)) : RegisterProblems.NotFound(id);
     }
 }

@@ -1,6 +1,7 @@
 using System.ComponentModel;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
+using Sorcha.Contracts;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Indexes;
 using Sorcha.Register.Service.Registers;

@@ -1,7 +1,8 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
-using Microsoft.Extensions.Options;
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Options;
+using Sorcha.Contracts.Transactions;
 using Sorcha.Ledger.Formats;
 using Sorcha.Registers.Store;
 using Sorcha.ServiceDefaults.Limits;

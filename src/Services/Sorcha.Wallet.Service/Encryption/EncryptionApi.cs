@@ -2,11 +2,12 @@ using System.Security.Claims;
 using System.Security.Cryptography;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Problems;
-using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.ServiceDefaults.Problems;
+using Sorcha.ServiceDefaults.Secrets;
 using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Signing;
 using Sorcha.Wallet.Service.Storage;
@@ -63,7 +64,7 @@ public static class EncryptionApi
         }
 
         var envelope = Envelopes.Seal(recipient.Algorithm, recipient.Address, recipient.EncryptionPublicKey, data);
-        return TypedResults.Ok(EnvelopeDto.From(envelope));
+        return TypedResults.Ok(EnvelopeDtos.From(envelope));
     }
 
     private static async Task<Results<Ok<DecryptResponse>, ValidationProblem, ProblemHttpResult>> Decrypt(
@@ -101,7 +102,7 @@ public static class EncryptionApi
         {
             var envelope = new Envelope(scheme!, recipientAddress!, ephemeral, wrapped, nonce!, ciphertext!);
             var plain = Envelopes.Open(envelope, encryptionKey, wallet.EncryptionPublicKey);
-            return TypedResults.Ok(new DecryptResponse(Convert.ToBase64String(plain)));
+            return TypedResults.Ok(new DecryptResponse(plain));
         }
         catch (CryptographicException ex)
         {

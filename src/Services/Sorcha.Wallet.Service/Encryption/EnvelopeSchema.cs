@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.OpenApi;
 using Microsoft.OpenApi;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.OpenApi;
 

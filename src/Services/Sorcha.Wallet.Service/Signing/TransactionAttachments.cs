@@ -1,5 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.Wallet.Service.Encryption;
@@ -90,7 +91,7 @@ internal static class TransactionAttachments
             {
                 var recipient = wallets[address];
                 var envelope = Envelopes.Seal(recipient.Algorithm, recipient.Address, recipient.EncryptionPublicKey, file.Data);
-                envelopes.Add(JsonSerializer.SerializeToNode(EnvelopeDto.From(envelope), json));
+                envelopes.Add(JsonSerializer.SerializeToNode(EnvelopeDtos.From(envelope), json));
             }
 
             sealedFiles.Add(new JsonObject

@@ -3,6 +3,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.Ledger.Transactions;
 using Sorcha.ServiceDefaults.Api;
@@ -88,7 +89,7 @@ public static class TransactionSigningApi
         {
             var recipient = recipients[recipientAddress];
             var envelope = Envelopes.Seal(recipient.Algorithm, recipient.Address, recipient.EncryptionPublicKey, data);
-            envelopes.Add(JsonSerializer.SerializeToNode(EnvelopeDto.From(envelope), Web));
+            envelopes.Add(JsonSerializer.SerializeToNode(EnvelopeDtos.From(envelope), Web));
         }
 
         // No attachments, no member: a transaction without files is exactly as before.

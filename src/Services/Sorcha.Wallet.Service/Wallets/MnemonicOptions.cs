@@ -1,4 +1,5 @@
 using System.Text;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
 

@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.OpenApi;
 using Microsoft.OpenApi;
+using Sorcha.Contracts.Wallets;
 using Sorcha.ServiceDefaults.OpenApi;
 
 namespace Sorcha.Wallet.Service.Wallets;

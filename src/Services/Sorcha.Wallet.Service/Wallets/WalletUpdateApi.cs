@@ -1,5 +1,6 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.Contracts.Wallets;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
@@ -52,7 +53,7 @@ public static class WalletUpdateApi
         });
         return outcome switch
         {
-            WalletUpdate.Updated => TypedResults.Ok(WalletDto.From(wallet!)),
+            WalletUpdate.Updated => TypedResults.Ok(WalletDtos.From(wallet!)),
             WalletUpdate.NotFound => WalletProblems.NotFound(address),
             WalletUpdate.Refused => ApiProblems.Invalid("Too many tags",
                 $"The wallet would hold more than {WalletTags.MaxTags} tags; remove some (set them to null) in the same patch.",
