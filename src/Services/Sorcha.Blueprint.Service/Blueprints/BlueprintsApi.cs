@@ -3,13 +3,13 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Options;
 using Sorcha.Blueprint.Engine.Execution;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Contracts;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
+using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 

@@ -2,18 +2,18 @@ using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Options;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Platform;
-using SorchaApiException = Sorcha.Client.SorchaApiException;
 using Sorcha.Contracts;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
+using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+using SorchaApiException = Sorcha.Client.SorchaApiException;
 
 namespace Sorcha.Blueprint.Service.Instances;
 

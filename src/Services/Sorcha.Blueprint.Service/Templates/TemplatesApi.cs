@@ -1,7 +1,6 @@
 using System.Security.Claims;
 using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Http.HttpResults;
-using HttpJsonOptions = Microsoft.AspNetCore.Http.Json.JsonOptions;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Options;
 using Sorcha.Blueprint.Engine;
@@ -14,6 +13,7 @@ using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
+using HttpJsonOptions = Microsoft.AspNetCore.Http.Json.JsonOptions;
 
 namespace Sorcha.Blueprint.Service.Templates;
 

@@ -1,7 +1,7 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
-using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Options;
+using Microsoft.AspNetCore.Mvc;
 using Sorcha.Contracts.Transactions;
 using Sorcha.Ledger.Formats;
 using Sorcha.Registers.Store;
