@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Security.Cryptography;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Benchmarks;
@@ -50,7 +51,7 @@ internal static class LatencyFloorProbe
         return 0;
     }
 
-    private static Task Sign(string name, SorchaClient client, CreatedWallet wallet, int n)
+    private static Task Sign(string name, SorchaClient client, CreatedWalletDto wallet, int n)
     {
         var data = RandomNumberGenerator.GetBytes(32);
         return Row(name, n, async () =>

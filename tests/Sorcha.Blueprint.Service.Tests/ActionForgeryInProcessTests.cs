@@ -3,6 +3,7 @@ using System.Net;
 using System.Security.Cryptography;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.Testing.Blueprints;
 using Sorcha.Testing.Registers;
@@ -27,7 +28,7 @@ public sealed class ActionForgeryInProcessTests(BlueprintServices services)
         using var caller = await services.ClientAsync(clientId);
         var (instance, wallet) = await InstanceFlows.SoloExpenseInstanceAsync(caller);
         var state = await Json.GetAsync<Instance>(caller, $"/api/instances/{instance}");
-        var walletInfo = await Json.GetAsync<Wallet>(caller, $"/api/wallets/{wallet}");
+        var walletInfo = await Json.GetAsync<WalletDto>(caller, $"/api/wallets/{wallet}");
 
         // Built by hand as the forger would, not through TransactionSigner: the wire is what is forged.
         var tx = new JsonObject
@@ -44,7 +45,7 @@ public sealed class ActionForgeryInProcessTests(BlueprintServices services)
             ["timestamp"] = DateTime.UtcNow.ToString("yyyy-MM-dd'T'HH:mm:ss.fff'Z'", CultureInfo.InvariantCulture),
         };
         var txId = SHA256.HashData(Jcs.Canonicalize(tx));
-        var signed = await Json.PostAsync<WalletSignature>(caller, $"/api/wallets/{wallet}/sign", new { data = Convert.ToBase64String(txId) },
+        var signed = await Json.PostAsync<SignResponse>(caller, $"/api/wallets/{wallet}/sign", new { data = Convert.ToBase64String(txId) },
             HttpStatusCode.OK);
         tx["signature"] = Convert.ToBase64String(signed.Signature);
 
@@ -55,7 +56,7 @@ public sealed class ActionForgeryInProcessTests(BlueprintServices services)
 
         using (var batch = await caller.PostAsync("/api/transactions/batch", RegisterFlows.Body($"{{\"transactions\":[{tx.ToJsonString()}]}}")))
         {
-            Assert.Equal(403, Assert.Single((await Json.ReadAsync<BatchResponse>(batch)).Results).Status);
+            Assert.Equal(403, Assert.Single((await Json.ReadAsync<SubmittedBatch>(batch)).Results).Status);
         }
 
         Assert.Equal(0, await RegisterFlows.HeightAsync(caller, state.RegisterId));

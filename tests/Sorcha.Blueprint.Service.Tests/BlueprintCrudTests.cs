@@ -4,6 +4,7 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts;
 using Sorcha.Testing.Blueprints;
 using BlueprintModel = Sorcha.Client.Blueprint;
 

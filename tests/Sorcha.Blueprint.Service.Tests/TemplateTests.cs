@@ -2,6 +2,7 @@ using System.Net;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts;
 using Sorcha.Testing.Blueprints;
 using BlueprintModel = Sorcha.Client.Blueprint;
 

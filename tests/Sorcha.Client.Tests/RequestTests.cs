@@ -1,5 +1,6 @@
 using System.Net;
 using System.Text.Json;
+using Sorcha.Contracts.Transactions;
 
 namespace Sorcha.Client.Tests;
 
@@ -74,12 +75,12 @@ public sealed class RequestTests
         // from that JSON later: the txId must come out the same.
         var envelope = new Sorcha.Cryptography.Envelope("ECIES-X25519-HKDF-SHA256-AES256GCM", "ws1r", [9], null, [1], [2]);
         var payload = JsonSerializer.SerializeToElement(new ActionPayload([envelope]), SorchaJsonContext.Default.ActionPayload);
-        var (transaction, txId) = TransactionSigner.Generate().Sign("r", payload, new TransactionMetadata("Action", "b", "i", "a"));
+        var (transaction, txId) = TransactionSigner.Generate().Sign("r", payload, new TransactionMetadataDocument("Action", "b", "i", "a"));
 
-        var json = JsonSerializer.SerializeToNode(transaction, SorchaJsonContext.Default.Transaction)!;
+        var json = JsonSerializer.SerializeToNode(transaction, SorchaJsonContext.Default.TransactionDocument)!;
         Assert.Equal("ws1r", (string?)json["payload"]!["envelopes"]![0]!["recipient"]);
         Assert.Null(json["payload"]!["envelopes"]![0]!["wrappedKey"]);
-        Assert.Equal(txId, TransactionIds.Compute(JsonSerializer.Deserialize(json, SorchaJsonContext.Default.Transaction)!));
+        Assert.Equal(txId, TransactionIds.Compute(JsonSerializer.Deserialize(json, SorchaJsonContext.Default.TransactionDocument)!));
     }
 
     [Fact]
@@ -87,7 +88,7 @@ public sealed class RequestTests
     {
         var status = HttpStatusCode.Created;
         var (transaction, txId) = TransactionSigner.Generate().Sign("r", (System.Text.Json.Nodes.JsonNode?)null);
-        var committed = JsonSerializer.Serialize(transaction, SorchaJsonContext.Default.Transaction)[..^1]
+        var committed = JsonSerializer.Serialize(transaction, SorchaJsonContext.Default.TransactionDocument)[..^1]
                         + $$""","txId":"{{txId}}","sequence":0,"chainHash":"{{new string('0', 64)}}","committedAt":"2025-01-01T00:00:00.000Z"}""";
         using var http = new StubHandler(_ => StubHandler.Json(status, committed)).Client();
         var client = new SorchaClient(http);
@@ -110,7 +111,7 @@ public sealed class RequestTests
         Assert.Null(docket.Transaction);
 
         var (transaction, txId) = TransactionSigner.Generate().Sign("r", System.Text.Json.Nodes.JsonNode.Parse("""{"merkleRoot":"not a docket"}"""));
-        var line = JsonSerializer.Serialize(transaction, SorchaJsonContext.Default.Transaction)[..^1]
+        var line = JsonSerializer.Serialize(transaction, SorchaJsonContext.Default.TransactionDocument)[..^1]
                    + $$""","txId":"{{txId}}","sequence":3,"chainHash":"{{new string('0', 64)}}","committedAt":"2025-01-01T00:00:00.000Z"}""";
         var entry = RegistersClient.ParseExportLine(line);
         Assert.Null(entry.Docket);

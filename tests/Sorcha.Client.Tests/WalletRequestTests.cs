@@ -1,4 +1,5 @@
 using System.Net;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Client.Tests;
@@ -52,7 +53,7 @@ public sealed class WalletRequestTests
         var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.Created, Plain));
         using var http = stub.Client();
         var wallets = new SorchaClient(http).Wallets;
-        var created = await wallets.CreateAsync(new CreateWalletRequest("w", SignatureAlgorithm.ED25519, WordCount: 12, Passphrase: "p"));
+        var created = await wallets.CreateAsync(new CreateWalletRequest("w", "ED25519", WordCount: 12, Passphrase: "p"));
         await wallets.RecoverAsync("w", SignatureAlgorithm.ED25519, "m", "p");
         await wallets.CreateAsync("w");
 
@@ -61,7 +62,7 @@ public sealed class WalletRequestTests
             stub.Requests.Select(r => r.Body));
         Assert.Empty(created.Tags);
         Assert.Equal(((string?)null, (int?)null), (created.Parent, created.Account));
-        Assert.DoesNotContain("s3cret", new CreateWalletRequest("w", SignatureAlgorithm.ED25519, "m", Passphrase: "s3cret").ToString(),
+        Assert.DoesNotContain("s3cret", new CreateWalletRequest("w", "ED25519", "m", Passphrase: "s3cret").ToString(),
             StringComparison.Ordinal);
     }
 }

@@ -2,6 +2,7 @@ extern alias register;
 
 using System.Net.Http.Json;
 using Sorcha.AppHost;
+using Sorcha.Contracts.Registers;
 using Sorcha.Registers.Store;
 using Sorcha.Testing.InProcess;
 using StackExchange.Redis;
@@ -41,7 +42,7 @@ public sealed class RegisterQuotaTests(QuotaRegisterService service) : IClassFix
         {
             using (answer)
             {
-                ids.Add((await Json.ReadAsync<Client.Register>(answer)).Id);
+                ids.Add((await Json.ReadAsync<RegisterDto>(answer)).Id);
             }
         }
 

@@ -1,9 +1,11 @@
 using System.Collections.Concurrent;
 using System.Text;
 using Sorcha.Client;
+using Sorcha.Contracts.Registers;
 using Sorcha.Cryptography;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Transactions;
+using Sorcha.Ledger.Verification;
 using Sorcha.Registers.Store;
 using Sorcha.Testing.Registers;
 using StackExchange.Redis;
@@ -101,7 +103,7 @@ public sealed class RegisterStoreRaceTests(RegisterServices services, ITestOutpu
         RegisterFlows.AssertContiguous(dockets, Total, id);
         Assert.True(published > 0, $"published {published}, lost {lost}");
         Assert.True(published <= dockets.Count, $"published {published} > {dockets.Count} dockets: a range was sealed twice");
-        var verification = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        var verification = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{id}/verify");
         Assert.True(verification.Valid, verification.ToString());
         Assert.Equal(dockets.Count, verification.CheckedDockets);
     }
@@ -169,7 +171,7 @@ public sealed class RegisterStoreRaceTests(RegisterServices services, ITestOutpu
                 : null);
         }
 
-        var verification = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        var verification = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{id}/verify");
         Assert.True(verification.Valid, verification.ToString());
     }
 
@@ -250,7 +252,7 @@ public sealed class RegisterStoreRaceTests(RegisterServices services, ITestOutpu
     /// Streams <paramref name="snapshot"/> as verify does: its transactions name no docket, no docket comes with them
     /// (the one sealed afterwards is not the snapshot's), and the pair verifies against the snapshot's head.
     /// </summary>
-    private static async Task AssertSnapshotAloneVerifiesAsync(RegisterStore store, Client.Register register, RegisterState snapshot, int expected)
+    private static async Task AssertSnapshotAloneVerifiesAsync(RegisterStore store, RegisterDto register, RegisterState snapshot, int expected)
     {
         var id = register.Id;
         var transactions = new List<ReadOnlyMemory<byte>>();

@@ -1,5 +1,6 @@
 using System.Net;
 using Sorcha.Client;
+using Sorcha.Contracts.Registers;
 using Sorcha.Testing.Registers;
 
 namespace Sorcha.Transaction.Service.Tests;
@@ -28,7 +29,7 @@ public sealed class CommitRightsTests(TransactionServices services)
         using (var batch = await bob.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody([RegisterFlows.Build(id, signer)])))
         {
             Assert.Equal(HttpStatusCode.OK, batch.StatusCode);
-            var item = Assert.Single((await Json.ReadAsync<BatchResponse>(batch)).Results);
+            var item = Assert.Single((await Json.ReadAsync<SubmittedBatch>(batch)).Results);
             Assert.Equal(403, item.Status);
             Assert.Equal(403, item.Problem?.Status);
         }
@@ -45,7 +46,7 @@ public sealed class CommitRightsTests(TransactionServices services)
         }
 
         await RegisterFlows.SubmitAsync(bob, RegisterFlows.Build(id, signer), HttpStatusCode.Created);
-        var writers = await Json.GetAsync<RegisterWriters>(bob, $"/api/registers/{id}/writers");
+        var writers = await Json.GetAsync<RegisterWritersDto>(bob, $"/api/registers/{id}/writers");
         Assert.Equal(id, writers.RegisterId);
         Assert.Equal("rights-alice", writers.Owner);
         Assert.Equal(["rights-bob"], writers.Writers);

@@ -107,7 +107,7 @@ public sealed class TransactionBadInputTests(TransactionServices services)
         // In a batch, the oversized item alone is 413.
         var small = RegisterFlows.Build(id, Signer.New());
         using var batch = await client.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody([tx, small]));
-        var results = (await Json.ReadAsync<BatchResponse>(batch)).Results;
+        var results = (await Json.ReadAsync<SubmittedBatch>(batch)).Results;
         Assert.Equal([413, 201], results.Select(r => r.Status));
         Assert.Equal(1, await HeightAsync(sorcha, id));
     }

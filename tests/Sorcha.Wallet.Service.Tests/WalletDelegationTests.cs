@@ -4,6 +4,7 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using StackExchange.Redis;
 using AccessKeys = wallet::Sorcha.Wallet.Service.Access.AccessKeys;
@@ -37,10 +38,10 @@ public sealed class WalletDelegationTests(DelegationWalletService service) : ICl
             Assert.Equal(HttpStatusCode.OK, replaced.StatusCode);
         }
 
-        await owner.Wallets.GrantAccessAsync(address, "grant-alice@example.org", WalletRights.Read);
+        await owner.Wallets.GrantAccessAsync(address, "grant-alice@example.org", WalletRightNames.Read);
         var grants = await owner.Wallets.ListAccessAsync(address);
         Assert.Equal("grant-alice@example.org,grant-bob", string.Join(",", grants.Select(g => g.Subject)));
-        Assert.Equal(WalletRights.Sign, grants[1].Rights);
+        Assert.Equal(WalletRightNames.Sign, grants[1].Rights);
         Assert.Equal(until.ToUnixTimeMilliseconds(), grants[1].ExpiresAt?.ToUnixTimeMilliseconds());
 
         await owner.Wallets.RevokeAccessAsync(address, "grant-bob");
@@ -58,8 +59,8 @@ public sealed class WalletDelegationTests(DelegationWalletService service) : ICl
         var senders = service.Client("rights-sender");
         var sendersWallet = (await senders.Wallets.CreateAsync("sender's")).Address;
         var envelope = await senders.Wallets.EncryptAsync(sendersWallet, address, "for the wallet"u8.ToArray());
-        await owner.Wallets.GrantAccessAsync(address, "rights-reader", WalletRights.Read);
-        await owner.Wallets.GrantAccessAsync(address, "rights-signer", WalletRights.Sign);
+        await owner.Wallets.GrantAccessAsync(address, "rights-reader", WalletRightNames.Read);
+        await owner.Wallets.GrantAccessAsync(address, "rights-signer", WalletRightNames.Sign);
 
         Assert.Equal(address, (await reader.Wallets.GetAsync(address)).Address);
         await NotFoundAsync(() => reader.Wallets.SignAsync(address, [1]));
@@ -78,15 +79,15 @@ public sealed class WalletDelegationTests(DelegationWalletService service) : ICl
         foreach (var (delegateName, client) in new[] { ("rights-reader", reader), ("rights-signer", signer) })
         {
             await NotFoundAsync(() => client.Wallets.ListAccessAsync(address));
-            await NotFoundAsync(() => client.Wallets.GrantAccessAsync(address, "rights-third", WalletRights.Sign));
+            await NotFoundAsync(() => client.Wallets.GrantAccessAsync(address, "rights-third", WalletRightNames.Sign));
             await NotFoundAsync(() => client.Wallets.RevokeAccessAsync(address, delegateName));
             await NotFoundAsync(() => client.Wallets.DeleteAsync(address));
             Assert.DoesNotContain((await client.Wallets.ListAsync(pageSize: 100)).Items, w => w.Address == address);
         }
 
         // Each sees the wallet among those delegated to it, with its rights; nothing above changed the owner's grants.
-        Assert.Equal(WalletRights.Read, Assert.Single((await reader.Wallets.ListDelegatedAsync()).Items).Rights);
-        Assert.Equal(WalletRights.Sign, Assert.Single((await signer.Wallets.ListDelegatedAsync()).Items).Rights);
+        Assert.Equal(WalletRightNames.Read, Assert.Single((await reader.Wallets.ListDelegatedAsync()).Items).Rights);
+        Assert.Equal(WalletRightNames.Sign, Assert.Single((await signer.Wallets.ListDelegatedAsync()).Items).Rights);
         Assert.Equal(2, (await owner.Wallets.ListAccessAsync(address)).Count);
     }
 
@@ -95,8 +96,8 @@ public sealed class WalletDelegationTests(DelegationWalletService service) : ICl
     {
         var (owner, address) = await WalletAsync("same-owner");
         var envelope = await owner.Wallets.EncryptAsync(address, address, [7]);
-        await owner.Wallets.GrantAccessAsync(address, "same-expired", WalletRights.Sign, service.Clock.GetUtcNow().AddMinutes(1));
-        await owner.Wallets.GrantAccessAsync(address, "same-revoked", WalletRights.Sign);
+        await owner.Wallets.GrantAccessAsync(address, "same-expired", WalletRightNames.Sign, service.Clock.GetUtcNow().AddMinutes(1));
+        await owner.Wallets.GrantAccessAsync(address, "same-revoked", WalletRightNames.Sign);
         var expired = service.Client("same-expired");
         var revoked = service.Client("same-revoked");
         Assert.Equal(address, (await expired.Wallets.GetAsync(address)).Address); // both could act before
@@ -137,7 +138,7 @@ public sealed class WalletDelegationTests(DelegationWalletService service) : ICl
     public async Task A_revocation_is_refused_at_the_very_next_use()
     {
         var (owner, address) = await WalletAsync("next-owner");
-        await owner.Wallets.GrantAccessAsync(address, "next-delegate", WalletRights.Sign);
+        await owner.Wallets.GrantAccessAsync(address, "next-delegate", WalletRightNames.Sign);
         var delegated = service.Client("next-delegate");
         await delegated.Wallets.SignAsync(address, [1]); // the record is leased now; the grant never is
         await owner.Wallets.RevokeAccessAsync(address, "next-delegate");
@@ -148,7 +149,7 @@ public sealed class WalletDelegationTests(DelegationWalletService service) : ICl
     public async Task Each_use_by_a_delegate_is_logged_with_both_subjects_and_the_owners_are_not()
     {
         var (owner, address) = await WalletAsync("logged-owner");
-        await owner.Wallets.GrantAccessAsync(address, "logged-delegate", WalletRights.Sign);
+        await owner.Wallets.GrantAccessAsync(address, "logged-delegate", WalletRightNames.Sign);
         await service.Client("logged-delegate").Wallets.SignAsync(address, [1]);
         await owner.Wallets.SignAsync(address, [2]);
 
@@ -164,10 +165,10 @@ public sealed class WalletDelegationTests(DelegationWalletService service) : ICl
     {
         var limit = DelegationWalletService.GrantLimit;
         var (owner, address) = await WalletAsync("quota-owner");
-        await owner.Wallets.GrantAccessAsync(address, "quota-expiring", WalletRights.Read, service.Clock.GetUtcNow().AddMinutes(1));
+        await owner.Wallets.GrantAccessAsync(address, "quota-expiring", WalletRightNames.Read, service.Clock.GetUtcNow().AddMinutes(1));
         for (var i = 1; i < limit; i++)
         {
-            await owner.Wallets.GrantAccessAsync(address, $"quota-{i}", WalletRights.Read);
+            await owner.Wallets.GrantAccessAsync(address, $"quota-{i}", WalletRightNames.Read);
         }
 
         using (var refused = await owner.Http.PutAsJsonAsync($"/api/wallets/{address}/access/quota-more", new { rights = "read" }))
@@ -175,14 +176,14 @@ public sealed class WalletDelegationTests(DelegationWalletService service) : ICl
             await QuotaAssert.RefusedAsync(refused, "walletGrants", limit);
         }
 
-        await owner.Wallets.GrantAccessAsync(address, "quota-1", WalletRights.Sign); // replacing one needs no room
+        await owner.Wallets.GrantAccessAsync(address, "quota-1", WalletRightNames.Sign); // replacing one needs no room
         var (_, other) = await WalletAsync("quota-owner");
-        await owner.Wallets.GrantAccessAsync(other, "quota-more", WalletRights.Read); // the quota is per wallet
+        await owner.Wallets.GrantAccessAsync(other, "quota-more", WalletRightNames.Read); // the quota is per wallet
 
         service.Clock.Advance(TimeSpan.FromMinutes(2)); // the expiring grant frees its slot
-        await owner.Wallets.GrantAccessAsync(address, "quota-more", WalletRights.Read);
+        await owner.Wallets.GrantAccessAsync(address, "quota-more", WalletRightNames.Read);
         await owner.Wallets.RevokeAccessAsync(address, "quota-1"); // so does a revocation
-        await owner.Wallets.GrantAccessAsync(address, "quota-last", WalletRights.Read);
+        await owner.Wallets.GrantAccessAsync(address, "quota-last", WalletRightNames.Read);
         Assert.Equal(limit, (await owner.Wallets.ListAccessAsync(address)).Count);
     }
 
@@ -192,7 +193,7 @@ public sealed class WalletDelegationTests(DelegationWalletService service) : ICl
         var owner = service.Client("deleted-owner");
         var created = await owner.Wallets.CreateAsync("to delete");
         var address = created.Address;
-        await owner.Wallets.GrantAccessAsync(address, "deleted-delegate", WalletRights.Sign, service.Clock.GetUtcNow().AddDays(1));
+        await owner.Wallets.GrantAccessAsync(address, "deleted-delegate", WalletRightNames.Sign, service.Clock.GetUtcNow().AddDays(1));
         await owner.Wallets.DeleteAsync(address);
 
         await using var redis = await ConnectionMultiplexer.ConnectAsync(service.RedisConnectionString);
@@ -245,9 +246,9 @@ public sealed class WalletDelegationTests(DelegationWalletService service) : ICl
         var (owner, late) = await WalletAsync("listed-owner");
         var (_, soon) = await WalletAsync("listed-owner");
         var (_, never) = await WalletAsync("listed-owner");
-        await owner.Wallets.GrantAccessAsync(late, delegateName, WalletRights.Sign, now.AddDays(2));
-        await owner.Wallets.GrantAccessAsync(soon, delegateName, WalletRights.Read, now.AddDays(1));
-        await owner.Wallets.GrantAccessAsync(never, delegateName, WalletRights.Sign);
+        await owner.Wallets.GrantAccessAsync(late, delegateName, WalletRightNames.Sign, now.AddDays(2));
+        await owner.Wallets.GrantAccessAsync(soon, delegateName, WalletRightNames.Read, now.AddDays(1));
+        await owner.Wallets.GrantAccessAsync(never, delegateName, WalletRightNames.Sign);
 
         var delegated = service.Client(delegateName).Wallets;
         var all = await delegated.ListDelegatedAsync();

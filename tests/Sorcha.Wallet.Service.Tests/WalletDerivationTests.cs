@@ -4,6 +4,7 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using StackExchange.Redis;
 using WalletRedisKeys = wallet::Sorcha.Wallet.Service.Storage.WalletRedisKeys;
@@ -136,7 +137,7 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
         var back = await caller.Wallets.EncryptAsync(derived, root, [7]);
         Assert.Equal([7], await caller.Wallets.DecryptAsync(root, back));
         var prepared = await caller.Wallets.PrepareTransactionAsync(derived,
-            new PrepareTransactionRequest(new string('a', 32), null, [new RecipientData(root, [5])]));
+            new PrepareTransactionRequest(new string('a', 32), null, [new RecipientData(root, Convert.ToBase64String(new byte[] { 5 }))]));
         Assert.Equal(derived, prepared.Transaction.Sender);
         Assert.Equal("renamed", (await PatchNameAsync(caller.Http, derived, "renamed")).Str("name"));
 

@@ -5,6 +5,7 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.AppHost;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Testing.InProcess;
 using StackExchange.Redis;
 using WalletRedisKeys = wallet::Sorcha.Wallet.Service.Storage.WalletRedisKeys;
@@ -45,7 +46,7 @@ public sealed class WalletQuotaTests(QuotaWalletService service) : IClassFixture
         {
             using (answer)
             {
-                addresses.Add((await Json.ReadAsync<CreatedWallet>(answer)).Address);
+                addresses.Add((await Json.ReadAsync<CreatedWalletDto>(answer)).Address);
             }
         }
 

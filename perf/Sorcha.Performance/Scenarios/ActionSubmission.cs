@@ -1,5 +1,7 @@
 using System.Collections.Concurrent;
 using Sorcha.Client;
+using Sorcha.Contracts.Transactions;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.Performance.Engine;
 
@@ -24,7 +26,7 @@ public sealed class ActionSubmission : LoadScenario
 
     private readonly ConcurrentQueue<LiveInstance> _ready = new();
     private readonly DeferredChecks _checks = new();
-    private readonly Dictionary<string, (SorchaClient Client, Wallet Wallet)> _parties = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, (SorchaClient Client, WalletDto Wallet)> _parties = new(StringComparer.Ordinal);
     private Dictionary<string, string> _bindings = [];
     private HashSet<string> _wallets = [];
     private string _registerId = "";
@@ -124,7 +126,7 @@ public sealed class ActionSubmission : LoadScenario
         var tx = await _parties["employee"].Client.Registers.GetTransactionAsync(_registerId, receipt.TxId);
         return tx.TxId != receipt.TxId || tx.Sequence != receipt.Sequence ? "another txId or sequence"
             : tx.Sender != sender ? "another sender"
-            : tx.Metadata != new TransactionMetadata("Action", _blueprintId, instance.Id, step.ActionId) ? "other metadata"
+            : tx.Metadata != new TransactionMetadataDocument("Action", _blueprintId, instance.Id, step.ActionId) ? "other metadata"
             : !tx.Payload.TryGetProperty("envelopes", out var envelopes) || envelopes.GetArrayLength() != _wallets.Count ? "not three envelopes"
             : TransactionIds.Check(tx);
     }

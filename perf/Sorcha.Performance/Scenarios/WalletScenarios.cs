@@ -1,5 +1,6 @@
 using System.Security.Cryptography;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.Performance.Engine;
 
@@ -9,7 +10,7 @@ namespace Sorcha.Performance.Scenarios;
 public abstract class WalletScenario : LoadScenario
 {
     protected SorchaClient Client { get; private set; } = null!;
-    protected Wallet Wallet { get; private set; } = null!;
+    protected WalletDto Wallet { get; private set; } = null!;
 
     protected override async Task InitOnceAsync(LoadContext context, CancellationToken ct)
     {
@@ -48,7 +49,7 @@ public sealed class WalletSign : WalletScenario
 /// <summary>Encrypts to a second seeded wallet, decrypts as it, and compares the bytes.</summary>
 public sealed class WalletEncryptDecrypt : WalletScenario
 {
-    private Wallet _recipient = null!;
+    private WalletDto _recipient = null!;
 
     public override string Name => "wallet_encrypt_decrypt";
     public override double DefaultRate => 20;

@@ -1,4 +1,4 @@
-using System.Text.Json.Serialization;
+using Sorcha.Contracts.Auth;
 
 namespace Sorcha.Client;
 
@@ -28,8 +28,3 @@ public sealed class AuthClient
         return await ApiTransport.ReadAsync(response, SorchaJsonContext.Default.TokenResponse, cancellationToken).ConfigureAwait(false);
     }
 }
-
-public sealed record TokenResponse(
-    [property: JsonPropertyName("access_token")] string AccessToken,
-    [property: JsonPropertyName("token_type")] string? TokenType,
-    [property: JsonPropertyName("expires_in")] int ExpiresIn);

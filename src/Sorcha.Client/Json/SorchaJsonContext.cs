@@ -1,7 +1,13 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using System.Text.Json.Serialization;
+using Sorcha.Contracts.Auth;
+using Sorcha.Contracts.Registers;
+using Sorcha.Contracts.Transactions;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
+using Sorcha.Ledger.Dockets;
+using Sorcha.Ledger.Verification;
 
 namespace Sorcha.Client;
 
@@ -16,12 +22,12 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(TokenResponse))]
 [JsonSerializable(typeof(HealthReport))]
 [JsonSerializable(typeof(CreateWalletRequest))]
-[JsonSerializable(typeof(Wallet))]
-[JsonSerializable(typeof(CreatedWallet))]
-[JsonSerializable(typeof(Paged<Wallet>), TypeInfoPropertyName = "PageWallet")]
+[JsonSerializable(typeof(WalletDto))]
+[JsonSerializable(typeof(CreatedWalletDto))]
+[JsonSerializable(typeof(Paged<WalletDto>), TypeInfoPropertyName = "PageWallet")]
 [JsonSerializable(typeof(UpdateWalletRequest))]
 [JsonSerializable(typeof(SignRequest))]
-[JsonSerializable(typeof(WalletSignature))]
+[JsonSerializable(typeof(SignResponse))]
 [JsonSerializable(typeof(VerifyRequest))]
 [JsonSerializable(typeof(VerifyResponse))]
 [JsonSerializable(typeof(EncryptRequest))]
@@ -30,24 +36,24 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(PreparedTransaction))]
 [JsonSerializable(typeof(DecryptResponse))]
 [JsonSerializable(typeof(GrantAccessRequest))]
-[JsonSerializable(typeof(WalletGrant))]
-[JsonSerializable(typeof(IReadOnlyList<WalletGrant>))]
-[JsonSerializable(typeof(Paged<DelegatedWallet>), TypeInfoPropertyName = "PageDelegatedWallet")]
+[JsonSerializable(typeof(AccessGrantDto))]
+[JsonSerializable(typeof(IReadOnlyList<AccessGrantDto>))]
+[JsonSerializable(typeof(Paged<DelegatedWalletDto>), TypeInfoPropertyName = "PageDelegatedWallet")]
 [JsonSerializable(typeof(CreateRegisterRequest))]
-[JsonSerializable(typeof(Register))]
-[JsonSerializable(typeof(Paged<Register>), TypeInfoPropertyName = "PageRegister")]
+[JsonSerializable(typeof(RegisterDto))]
+[JsonSerializable(typeof(Paged<RegisterDto>), TypeInfoPropertyName = "PageRegister")]
 [JsonSerializable(typeof(Docket))]
 [JsonSerializable(typeof(Paged<Docket>), TypeInfoPropertyName = "PageDocket")]
 [JsonSerializable(typeof(InclusionProof))]
 [JsonSerializable(typeof(ConsistencyProof))]
-[JsonSerializable(typeof(RegisterWriters))]
-[JsonSerializable(typeof(RegisterVerification))]
-[JsonSerializable(typeof(RegisterStats))]
-[JsonSerializable(typeof(Transaction))]
-[JsonSerializable(typeof(CommittedTransaction))]
-[JsonSerializable(typeof(Paged<CommittedTransaction>), TypeInfoPropertyName = "PageCommittedTransaction")]
-[JsonSerializable(typeof(BatchRequest))]
-[JsonSerializable(typeof(BatchResponse))]
+[JsonSerializable(typeof(RegisterWritersDto))]
+[JsonSerializable(typeof(VerificationResult))]
+[JsonSerializable(typeof(RegisterStatsDto))]
+[JsonSerializable(typeof(TransactionDocument))]
+[JsonSerializable(typeof(CommittedTransactionDocument))]
+[JsonSerializable(typeof(Paged<CommittedTransactionDocument>), TypeInfoPropertyName = "PageCommittedTransaction")]
+[JsonSerializable(typeof(BatchDocument))]
+[JsonSerializable(typeof(SubmittedBatch))]
 [JsonSerializable(typeof(TransactionLocation))]
 [JsonSerializable(typeof(TransactionLimits))]
 [JsonSerializable(typeof(Blueprint))]

@@ -1,9 +1,17 @@
 using System.Runtime.CompilerServices;
 using System.Text.Json;
+using Sorcha.Contracts.Registers;
+using Sorcha.Contracts.Transactions;
+using Sorcha.Ledger.Dockets;
+using Sorcha.Ledger.Verification;
 
 namespace Sorcha.Client;
 
-/// <summary><c>/api/registers</c>: append-only ledgers, readable (and verifiable) by any authenticated caller.</summary>
+/// <summary>
+/// <c>/api/registers</c>: append-only ledgers, readable (and verifiable) by any authenticated caller. Dockets, proofs and
+/// the verify answer are Sorcha.Ledger's own records, so a client checks them with the ledger's code
+/// (<c>DocketChecks</c>, <c>InclusionProofs.Verify</c>, <c>ConsistencyProofs.Verify</c>).
+/// </summary>
 public sealed class RegistersClient
 {
     private const string Root = "api/registers";
@@ -11,17 +19,18 @@ public sealed class RegistersClient
 
     internal RegistersClient(ApiTransport transport) => _transport = transport;
 
-    public Task<Register> CreateAsync(string name, CancellationToken cancellationToken = default) =>
-        _transport.SendAsync(HttpMethod.Post, Root, new CreateRegisterRequest(name), Json.CreateRegisterRequest, Json.Register, cancellationToken);
+    public Task<RegisterDto> CreateAsync(string name, CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Post, Root, new CreateRegisterRequest(name), Json.CreateRegisterRequest, Json.RegisterDto,
+            cancellationToken);
 
-    public Task<Paged<Register>> ListAsync(int? page = null, int? pageSize = null, CancellationToken cancellationToken = default) =>
+    public Task<Paged<RegisterDto>> ListAsync(int? page = null, int? pageSize = null, CancellationToken cancellationToken = default) =>
         _transport.GetAsync(ApiTransport.Paging(Root, page, pageSize), Json.PageRegister, cancellationToken);
 
-    public Task<Register> GetAsync(string registerId, CancellationToken cancellationToken = default) =>
-        _transport.GetAsync(Path(registerId), Json.Register, cancellationToken);
+    public Task<RegisterDto> GetAsync(string registerId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(registerId), Json.RegisterDto, cancellationToken);
 
     /// <summary>Committed transactions in sequence order (page 1 starts at sequence 0).</summary>
-    public Task<Paged<CommittedTransaction>> GetTransactionsAsync(string registerId, int? page = null, int? pageSize = null,
+    public Task<Paged<CommittedTransactionDocument>> GetTransactionsAsync(string registerId, int? page = null, int? pageSize = null,
         CancellationToken cancellationToken = default) =>
         _transport.GetAsync(ApiTransport.Paging(Path(registerId) + "/transactions", page, pageSize), Json.PageCommittedTransaction,
             cancellationToken);
@@ -30,7 +39,7 @@ public sealed class RegistersClient
     /// Only the committed transactions <paramref name="filter"/> matches, in sequence order; <c>totalCount</c> counts
     /// all of them. Several filters combine (AND) and may be refused with 422 when they are too broad together.
     /// </summary>
-    public Task<Paged<CommittedTransaction>> GetTransactionsAsync(string registerId, RegisterTransactionFilter filter, int? page = null,
+    public Task<Paged<CommittedTransactionDocument>> GetTransactionsAsync(string registerId, RegisterTransactionFilter filter, int? page = null,
         int? pageSize = null, CancellationToken cancellationToken = default)
     {
         var query = new List<string>();
@@ -52,11 +61,12 @@ public sealed class RegistersClient
     }
 
     /// <summary>Height, dockets, the last seal and the transactions per metadata type, read together.</summary>
-    public Task<RegisterStats> GetStatsAsync(string registerId, CancellationToken cancellationToken = default) =>
-        _transport.GetAsync(Path(registerId) + "/stats", Json.RegisterStats, cancellationToken);
+    public Task<RegisterStatsDto> GetStatsAsync(string registerId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(registerId) + "/stats", Json.RegisterStatsDto, cancellationToken);
 
-    public Task<CommittedTransaction> GetTransactionAsync(string registerId, string txId, CancellationToken cancellationToken = default) =>
-        _transport.GetAsync($"{Path(registerId)}/transactions/{ApiTransport.Escape(txId)}", Json.CommittedTransaction, cancellationToken);
+    public Task<CommittedTransactionDocument> GetTransactionAsync(string registerId, string txId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync($"{Path(registerId)}/transactions/{ApiTransport.Escape(txId)}", Json.CommittedTransactionDocument,
+            cancellationToken);
 
     /// <summary>The inclusion proof of a transaction; 409 until its docket is sealed (within about a second).</summary>
     public Task<InclusionProof> GetProofAsync(string registerId, string txId, CancellationToken cancellationToken = default) =>
@@ -75,8 +85,8 @@ public sealed class RegistersClient
             cancellationToken);
 
     /// <summary>The owner and writers (shown to the owner and the writers only).</summary>
-    public Task<RegisterWriters> GetWritersAsync(string registerId, CancellationToken cancellationToken = default) =>
-        _transport.GetAsync(Path(registerId) + "/writers", Json.RegisterWriters, cancellationToken);
+    public Task<RegisterWritersDto> GetWritersAsync(string registerId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(registerId) + "/writers", Json.RegisterWritersDto, cancellationToken);
 
     /// <summary>Grants <paramref name="subject"/> (a token subject) the right to append (owner only).</summary>
     public async Task GrantWriterAsync(string registerId, string subject, CancellationToken cancellationToken = default)
@@ -90,8 +100,8 @@ public sealed class RegistersClient
         _transport.DeleteAsync($"{Path(registerId)}/writers/{ApiTransport.Escape(subject)}", cancellationToken);
 
     /// <summary>Server-side verification of the whole register, at the height read when it starts.</summary>
-    public Task<RegisterVerification> VerifyAsync(string registerId, CancellationToken cancellationToken = default) =>
-        _transport.GetAsync(Path(registerId) + "/verify", Json.RegisterVerification, cancellationToken);
+    public Task<VerificationResult> VerifyAsync(string registerId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(registerId) + "/verify", Json.VerificationResult, cancellationToken);
 
     /// <summary>
     /// The export as the raw NDJSON stream (every CommittedTransaction, then every Docket), e.g. to save it for the
@@ -136,7 +146,7 @@ public sealed class RegistersClient
         var root = document.RootElement;
         return root.TryGetProperty("merkleRoot", out _)
             ? new RegisterExportEntry(null, root.Deserialize(Json.Docket))
-            : new RegisterExportEntry(root.Deserialize(Json.CommittedTransaction), null);
+            : new RegisterExportEntry(root.Deserialize(Json.CommittedTransactionDocument), null);
     }
 
     private static string Path(string registerId) => $"{Root}/{ApiTransport.Escape(registerId)}";

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using Sorcha.Contracts.Transactions;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Client;
@@ -10,12 +11,12 @@ namespace Sorcha.Client;
 public static class TransactionIds
 {
     /// <summary>Hex SHA-256 of the JCS bytes of <paramref name="transaction"/> without its signature.</summary>
-    public static string Compute(Transaction transaction) => Hashes.ToHex(ComputeBytes(transaction));
+    public static string Compute(TransactionDocument transaction) => Hashes.ToHex(ComputeBytes(transaction));
 
-    public static byte[] ComputeBytes(Transaction transaction)
+    public static byte[] ComputeBytes(TransactionDocument transaction)
     {
-        // Serialized as the base Transaction, so a CommittedTransaction's commit members are left out too.
-        var json = JsonSerializer.SerializeToUtf8Bytes(transaction, SorchaJsonContext.Default.Transaction);
+        // Serialized as the base TransactionDocument, so a committed one's commit members are left out too.
+        var json = JsonSerializer.SerializeToUtf8Bytes(transaction, SorchaJsonContext.Default.TransactionDocument);
         using var document = JsonDocument.Parse(json);
         return Jcs.Sha256(document.RootElement, omitRootProperty: "signature");
     }
@@ -24,7 +25,7 @@ public static class TransactionIds
     /// Null when the committed transaction checks out (txId recomputes, address matches the key, signature verifies),
     /// otherwise why not.
     /// </summary>
-    public static string? Check(CommittedTransaction transaction)
+    public static string? Check(CommittedTransactionDocument transaction)
     {
         var txId = ComputeBytes(transaction);
         if (Hashes.ToHex(txId) != transaction.TxId)
@@ -37,7 +38,7 @@ public static class TransactionIds
             return $"publicKey does not belong to sender {transaction.Sender}";
         }
 
-        return transaction.Signature is { } signature && Signatures.Verify(transaction.Algorithm, transaction.PublicKey, txId, signature)
+        return Signatures.Verify(transaction.Algorithm, transaction.PublicKey, txId, transaction.Signature)
             ? null
             : "signature does not verify over the txId";
     }

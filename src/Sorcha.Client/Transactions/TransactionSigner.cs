@@ -2,12 +2,13 @@ using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using System.Text.Json.Serialization.Metadata;
+using Sorcha.Contracts.Transactions;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Client;
 
 /// <summary>A transaction ready to submit and the txId computed for it on the client (compare it with the answer's).</summary>
-public sealed record SignedTransaction(Transaction Transaction, string TxId);
+public sealed record SignedTransaction(TransactionDocument Transaction, string TxId);
 
 /// <summary>
 /// Builds and signs transactions on the client with a key the client holds (no wallet involved):
@@ -38,18 +39,19 @@ public sealed class TransactionSigner
         new(algorithm, Signatures.Generate(algorithm));
 
     /// <summary>Signs a payload given as a JsonNode (null = JSON null).</summary>
-    public SignedTransaction Sign(string registerId, JsonNode? payload, TransactionMetadata? metadata = null, DateTimeOffset? timestamp = null) =>
+    public SignedTransaction Sign(string registerId, JsonNode? payload, TransactionMetadataDocument? metadata = null, DateTimeOffset? timestamp = null) =>
         Sign(registerId, JsonSerializer.SerializeToElement(payload, SorchaJsonContext.Default.JsonNode), metadata, timestamp);
 
     /// <summary>Signs a payload of your own type, serialized with your source-generated metadata.</summary>
-    public SignedTransaction Sign<T>(string registerId, T payload, JsonTypeInfo<T> payloadInfo, TransactionMetadata? metadata = null,
+    public SignedTransaction Sign<T>(string registerId, T payload, JsonTypeInfo<T> payloadInfo, TransactionMetadataDocument? metadata = null,
         DateTimeOffset? timestamp = null) =>
         Sign(registerId, JsonSerializer.SerializeToElement(payload, payloadInfo), metadata, timestamp);
 
-    public SignedTransaction Sign(string registerId, JsonElement payload, TransactionMetadata? metadata = null, DateTimeOffset? timestamp = null)
+    public SignedTransaction Sign(string registerId, JsonElement payload, TransactionMetadataDocument? metadata = null, DateTimeOffset? timestamp = null)
     {
-        var unsigned = new Transaction(registerId, Address, Algorithm, PublicKey, payload, metadata,
-            FormatTimestamp(timestamp ?? DateTimeOffset.UtcNow), null);
+        // No signature yet: the txId is computed without the member, whatever it holds.
+        var unsigned = new TransactionDocument(registerId, Address, Algorithm, PublicKey, payload, metadata,
+            FormatTimestamp(timestamp ?? DateTimeOffset.UtcNow), []);
         var txId = TransactionIds.ComputeBytes(unsigned);
         var signed = unsigned with { Signature = Signatures.Sign(Algorithm, _privateKey, txId) };
         return new SignedTransaction(signed, Hashes.ToHex(txId));

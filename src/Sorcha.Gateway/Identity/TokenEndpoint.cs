@@ -7,6 +7,7 @@ using Microsoft.Extensions.Options;
 using Microsoft.OpenApi;
 using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
+using Sorcha.Contracts.Auth;
 using Sorcha.ApiPlatform.Auth;
 
 namespace Sorcha.Gateway.Identity;
@@ -18,17 +19,6 @@ namespace Sorcha.Gateway.Identity;
 public static partial class TokenEndpoint
 {
     private static readonly TimeSpan Lifetime = TimeSpan.FromHours(1);
-
-    public sealed record TokenResponse(
-        [property: System.Text.Json.Serialization.JsonPropertyName("access_token")] string AccessToken,
-        [property: System.Text.Json.Serialization.JsonPropertyName("token_type")] string TokenType,
-        [property: System.Text.Json.Serialization.JsonPropertyName("expires_in")] int ExpiresIn);
-
-    /// <summary>The form the endpoint reads, for the OpenAPI document only (the handler reads the form itself).</summary>
-    public sealed record TokenRequest(
-        [property: System.Text.Json.Serialization.JsonPropertyName("grant_type")] string GrantType,
-        [property: System.Text.Json.Serialization.JsonPropertyName("client_id")] string ClientId,
-        [property: System.Text.Json.Serialization.JsonPropertyName("client_secret")] string ClientSecret);
 
     /// <summary>The development secret, bound from the AppHost's parameter (<see cref="TokenEndpointOptions"/>).</summary>
     public static void AddTokenEndpoint(this WebApplicationBuilder builder) =>

@@ -51,7 +51,7 @@ public sealed class QuotaTests(LimitsPlatformFixture platform)
             new Dictionary<string, string> { ["employee"] = otherWallet, ["manager"] = otherWallet, ["finance"] = otherWallet });
 
         // Nothing refused was stored, and a deleted wallet frees its slot.
-        var listed = await Json.GetAsync<Sorcha.Client.Paged<Sorcha.Client.Wallet>>(greedy, "/api/wallets?pageSize=100");
+        var listed = await Json.GetAsync<Sorcha.Contracts.Paged<Sorcha.Contracts.Wallets.WalletDto>>(greedy, "/api/wallets?pageSize=100");
         Assert.Equal(wallets.Order(StringComparer.Ordinal), listed.Items.Select(w => w.Address).Order(StringComparer.Ordinal));
         Assert.Equal(LimitsPlatformFixture.WalletQuota, listed.TotalCount);
         await Json.SendAsync<JsonElement>(greedy, HttpMethod.Delete, $"/api/wallets/{wallets[1]}", null, HttpStatusCode.NoContent);

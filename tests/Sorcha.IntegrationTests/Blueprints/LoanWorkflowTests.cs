@@ -1,6 +1,7 @@
 using System.Net;
 using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Verification;
 
 namespace Sorcha.IntegrationTests.Blueprints;
 
@@ -66,7 +67,7 @@ public sealed class LoanWorkflowTests(PlatformFixture platform)
         Assert.Equal("completed", state.Status);
         Assert.Equal(steps.Select(s => s.Action), state.Steps.Select(s => s.ActionId));
 
-        var verified = await Json.GetAsync<RegisterVerification>(bank, $"/api/registers/{registerId}/verify");
+        var verified = await Json.GetAsync<VerificationResult>(bank, $"/api/registers/{registerId}/verify");
         Assert.True(verified.Valid, verified.ToString());
     }
 }

@@ -3,7 +3,9 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Transactions;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Verification;
 
 namespace Sorcha.IntegrationTests.Blueprints;
 
@@ -68,9 +70,9 @@ public sealed class ThreePartyWorkflowTests(PlatformFixture platform)
 
             foreach (var (action, receipt) in committed)
             {
-                var tx = await Json.GetAsync<CommittedTransaction>(employee, $"/api/registers/{registerId}/transactions/{receipt.TxId}");
+                var tx = await Json.GetAsync<CommittedTransactionDocument>(employee, $"/api/registers/{registerId}/transactions/{receipt.TxId}");
                 Assert.Equal(receipt.TxId, tx.TxId);
-                Assert.Equal(new TransactionMetadata("Action", blueprintId, instanceId, action), tx.Metadata);
+                Assert.Equal(new TransactionMetadataDocument("Action", blueprintId, instanceId, action), tx.Metadata);
 
                 // What each participant should see of this step: the submitted data after calculation.
                 var submitted = JsonSerializer.SerializeToElement(steps.Single(s => s.Action == action).Data);
@@ -102,7 +104,7 @@ public sealed class ThreePartyWorkflowTests(PlatformFixture platform)
                 }
             }
 
-            var verified = await Json.GetAsync<RegisterVerification>(employee, $"/api/registers/{registerId}/verify");
+            var verified = await Json.GetAsync<VerificationResult>(employee, $"/api/registers/{registerId}/verify");
             Assert.True(verified.Valid, verified.ToString());
             Assert.Equal(3, verified.CheckedTransactions);
 

@@ -2,6 +2,7 @@ using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Dockets;
 
 namespace Sorcha.IntegrationTests.Client;
 

@@ -1,8 +1,12 @@
 using System.Security.Cryptography;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Registers;
+using Sorcha.Contracts.Transactions;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Dockets;
 
 namespace Sorcha.IntegrationTests.Client;
 
@@ -29,7 +33,7 @@ public sealed class SorchaClientFlowTests(PlatformFixture platform)
     }
 
     /// <summary>Create, list, get, sign (checked locally and by the service), encrypt to bob and decrypt as bob, recover, delete.</summary>
-    private static async Task<Wallet> WalletsAsync(SorchaClient alice, SorchaClient bob)
+    private static async Task<WalletDto> WalletsAsync(SorchaClient alice, SorchaClient bob)
     {
         var wallet = await alice.Wallets.CreateAsync("alice");
         Assert.Equal(24, wallet.Mnemonic!.Split(' ').Length);
@@ -56,11 +60,11 @@ public sealed class SorchaClientFlowTests(PlatformFixture platform)
     }
 
     /// <summary>A client-signed transaction committed (then idempotent), batched, located, proven, verified and exported.</summary>
-    private static async Task TransactionsAsync(SorchaClient alice, Register register)
+    private static async Task TransactionsAsync(SorchaClient alice, RegisterDto register)
     {
         var signer = TransactionSigner.Generate();
         var (transaction, txId) = signer.Sign(register.Id, new JsonObject { ["note"] = "é \"quoted\"", ["n"] = 1.5 },
-            new TransactionMetadata(Type: "Note"));
+            new TransactionMetadataDocument(Type: "Note"));
         var first = await alice.Transactions.SubmitAsync(transaction);
         Assert.True(first.Created);
         Assert.Equal((txId, 0L), (first.Transaction.TxId, first.Transaction.Sequence));
@@ -111,7 +115,7 @@ public sealed class SorchaClientFlowTests(PlatformFixture platform)
     }
 
     /// <summary>The expense sample: create, edit, publish, dry-run, then an instance run to its end by its three participants.</summary>
-    private static async Task WorkflowAsync(SorchaClient[] callers, Wallet[] wallets, Register register)
+    private static async Task WorkflowAsync(SorchaClient[] callers, WalletDto[] wallets, RegisterDto register)
     {
         var alice = callers[0];
         var draft = await alice.Blueprints.CreateAsync(ClientCallers.SampleBlueprint("expense-approval"));
@@ -151,7 +155,7 @@ public sealed class SorchaClientFlowTests(PlatformFixture platform)
         Assert.Equal(receipts.Select(r => r.TxId), state.TxIds);
         var committed = await callers[2].Registers.GetTransactionAsync(register.Id, receipts[1].TxId);
         Assert.Null(TransactionIds.Check(committed));
-        Assert.Equal(new TransactionMetadata("Action", draft.Id, instance.InstanceId, "approve"), committed.Metadata);
+        Assert.Equal(new TransactionMetadataDocument("Action", draft.Id, instance.InstanceId, "approve"), committed.Metadata);
         Assert.Equal(wallets[1].Address, committed.Sender);
     }
 }

@@ -40,7 +40,7 @@ public sealed class KeyCatalogueTests(PlatformFixture platform)
             Assert.Equal(HttpStatusCode.Created, granted.StatusCode);
         }
 
-        var derived = await Json.PostAsync<Sorcha.Client.Wallet>(caller, $"/api/wallets/{wallet}/addresses", null, HttpStatusCode.Created);
+        var derived = await Json.PostAsync<Sorcha.Contracts.Wallets.WalletDto>(caller, $"/api/wallets/{wallet}/addresses", null, HttpStatusCode.Created);
         var blueprint = await BlueprintFlows.PublishedAsync(caller, "expense-approval");
         var register = await InstanceFlows.RegisterAsync(caller);
         var instance = await InstanceFlows.InstanceAsync(caller, blueprint, register,

@@ -5,7 +5,10 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Client;
 using SignedTransaction = Sorcha.Testing.Registers.SignedTransaction;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Transactions;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Verification;
 using Xunit.Abstractions;
 
 namespace Sorcha.IntegrationTests.Registers;
@@ -59,7 +62,7 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
                 {
                     using var response = await http.PostAsync("/api/transactions", RegisterFlows.Body(tx.Json));
                     statuses.Add((int)response.StatusCode);
-                    var committed = await Json.ReadAsync<CommittedTransaction>(response);
+                    var committed = await Json.ReadAsync<CommittedTransactionDocument>(response);
                     Assert.Equal(tx.TxId, committed.TxId);
                     Assert.True(sequences.TryAdd(tx.TxId, committed.Sequence));
                 }
@@ -70,7 +73,7 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
                 {
                     using var response = await http.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody(chunk));
                     Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-                    var results = (await Json.ReadAsync<BatchResponse>(response)).Results;
+                    var results = (await Json.ReadAsync<SubmittedBatch>(response)).Results;
                     Assert.Equal(chunk.Length, results.Count);
                     for (var i = 0; i < chunk.Length; i++)
                     {
@@ -92,7 +95,7 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
         Assert.Equal(Total, head.Height);
 
         // The register's own order agrees with what each writer was told.
-        var page = await Json.GetAsync<Paged<CommittedTransaction>>(client, $"/api/registers/{id}/transactions?page=37&pageSize=100");
+        var page = await Json.GetAsync<Paged<CommittedTransactionDocument>>(client, $"/api/registers/{id}/transactions?page=37&pageSize=100");
         Assert.NotEmpty(page.Items);
         foreach (var item in page.Items)
         {
@@ -106,7 +109,7 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
         RegisterFlows.AssertContiguous(dockets, Total, id);
 
         clock.Restart();
-        var verification = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        var verification = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{id}/verify");
         output.WriteLine($"verify: {verification} in {clock.Elapsed.TotalSeconds:F1} s");
         Assert.True(verification.Valid, verification.ToString());
         Assert.Equal(Total, verification.CheckedTransactions);

@@ -1,5 +1,7 @@
 using System.Net;
 using Sorcha.Client;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Registers;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Testing.Platform.OpenApi;
 
@@ -29,7 +31,7 @@ public sealed class RegisterApiTests(PlatformFixture platform)
         Assert.Equal(created.PublicKey, read.PublicKey);
         Assert.Equal(created, read with { PublicKey = created.PublicKey });
 
-        var page = await Json.GetAsync<Paged<Register>>(bob, "/api/registers?page=1&pageSize=100");
+        var page = await Json.GetAsync<Paged<RegisterDto>>(bob, "/api/registers?page=1&pageSize=100");
         Assert.True(page.TotalCount >= 1);
         Assert.Equal(100, page.PageSize);
     }

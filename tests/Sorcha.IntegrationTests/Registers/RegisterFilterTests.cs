@@ -2,6 +2,7 @@ using System.Net;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Transactions;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Registers;
@@ -36,7 +37,7 @@ public sealed class RegisterFilterTests(PlatformFixture platform)
         await StepAsync(manager, first, "approve", wallets["manager"], new { decision = "approved", approvedAmount = 1500, comment = "ok" });
 
         // A plain transaction of the register's owner: no recipients, a type of its own.
-        var note = TransactionSigner.Generate().Sign(registerId, new JsonObject { ["note"] = "filters" }, new TransactionMetadata("Note"));
+        var note = TransactionSigner.Generate().Sign(registerId, new JsonObject { ["note"] = "filters" }, new TransactionMetadataDocument("Note"));
         var client = new SorchaClient(employee);
         await client.Transactions.SubmitAsync(note.Transaction);
 
@@ -73,7 +74,7 @@ public sealed class RegisterFilterTests(PlatformFixture platform)
         Json.PostAsync<ActionReceipt>(caller, $"/api/instances/{instanceId}/actions/{action}", new { sender, data }, HttpStatusCode.Created);
 
     /// <summary>The contract's meaning of each filter, applied to a transaction as the unfiltered read returns it.</summary>
-    private static bool Matches(CommittedTransaction tx, RegisterTransactionFilter filter)
+    private static bool Matches(CommittedTransactionDocument tx, RegisterTransactionFilter filter)
     {
         var recipients = tx.Payload.ValueKind == JsonValueKind.Object && tx.Payload.TryGetProperty("envelopes", out var envelopes)
             ? envelopes.EnumerateArray().Select(e => e.GetProperty("recipient").GetString()).ToList()

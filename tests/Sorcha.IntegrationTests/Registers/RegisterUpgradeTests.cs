@@ -6,6 +6,7 @@ using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Tests.TestData;
 using Sorcha.Ledger.Transactions;
+using Sorcha.Ledger.Verification;
 using Sorcha.Registers.Store;
 using StackExchange.Redis;
 
@@ -64,7 +65,7 @@ public sealed class RegisterUpgradeTests(PlatformFixture platform)
         Assert.Equal(129, dockets[^1].GetProperty("treeSize").GetInt32());
         Assert.Equal(Convert.ToHexStringLower(Rfc9162Reference.Mth(all)), dockets[^1].Str("treeRoot"));
 
-        var verdict = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        var verdict = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{id}/verify");
         Assert.True(verdict.Valid, verdict.ToString());
         using var fromOld = await client.GetAsync($"/api/registers/{id}/consistency?from=0&to={dockets.Count - 1}");
         await ProblemAssert.IsProblemAsync(fromOld, HttpStatusCode.UnprocessableEntity);

@@ -2,6 +2,7 @@ using System.Net;
 using System.Text;
 using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Verification;
 using Sorcha.Verify;
 using StackExchange.Redis;
 
@@ -33,7 +34,7 @@ public sealed class TamperDetectionTests(PlatformFixture platform)
 
         var dockets = await RegisterFlows.WaitUntilSealedAsync(client, id, txs.Count);
         RegisterFlows.AssertContiguous(dockets, txs.Count, id);
-        var before = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        var before = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{id}/verify");
         Assert.True(before.Valid, before.ToString());
         var (validCode, validReport) = await VerifyExportOfflineAsync(client, id, Convert.ToBase64String(register.PublicKey));
         Assert.True(validCode == VerifyCommand.Valid, validReport);
@@ -48,7 +49,7 @@ public sealed class TamperDetectionTests(PlatformFixture platform)
             await redis.GetDatabase().HashSetAsync(key, Tampered, altered);
         }
 
-        var after = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        var after = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{id}/verify");
         Assert.False(after.Valid, after.ToString());
         Assert.Equal(Tampered, after.FirstInvalidSequence);
         Assert.Equal(Tampered, after.CheckedTransactions);

@@ -2,7 +2,10 @@ using System.Net;
 using System.Security.Cryptography;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Transactions;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Dockets;
 using Sorcha.Testing.Platform.OpenApi;
 
 namespace Sorcha.IntegrationTests.Registers;
@@ -54,7 +57,7 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
         // And inside one batch: the first occurrence is 201, the repeat 200 with the same sequence.
         var fresh = RegisterFlows.Build(id, Signer.New());
         using var batch = await client.PostAsync("/api/transactions/batch", RegisterFlows.BatchBody([tx, fresh, fresh]));
-        var results = (await Json.ReadAsync<BatchResponse>(batch)).Results;
+        var results = (await Json.ReadAsync<SubmittedBatch>(batch)).Results;
         Assert.Equal([200, 201, 200], results.Select(r => r.Status));
         Assert.Equal([0L, 1, 1], results.Select(r => r.Transaction!.Sequence));
         Assert.Equal(2, await RegisterFlows.HeightAsync(client, id));
@@ -73,7 +76,7 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
 
         var text = await client.GetStringAsync($"/api/registers/{id}/transactions/{tx.TxId}");
         Assert.StartsWith(tx.Json[..^1] + ",\"txId\":\"" + tx.TxId + "\"", text);
-        var page = await Json.GetAsync<Paged<CommittedTransaction>>(client, $"/api/registers/{id}/transactions?page=1&pageSize=10");
+        var page = await Json.GetAsync<Paged<CommittedTransactionDocument>>(client, $"/api/registers/{id}/transactions?page=1&pageSize=10");
         Assert.Equal(1, page.TotalCount);
         Assert.Equal(tx.TxId, Assert.Single(page.Items).TxId);
 
@@ -97,7 +100,7 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
         var body = "{\"transactions\":[" + good1.Json + "," + badSignature.Json + ",{\"registerId\":5}," + unknownRegister.Json + "," + good2.Json + "]}";
         using var response = await client.PostAsync("/api/transactions/batch", RegisterFlows.Body(body));
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        var results = (await Json.ReadAsync<BatchResponse>(response)).Results;
+        var results = (await Json.ReadAsync<SubmittedBatch>(response)).Results;
         Assert.Equal([201, 422, 400, 422, 201], results.Select(r => r.Status));
         Assert.Equal(good1.TxId, results[0].Transaction?.TxId);
         Assert.Equal(good2.TxId, results[4].Transaction?.TxId);
@@ -148,7 +151,7 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
         Assert.True(verifier.VerifySignature(Convert.FromBase64String(docket.Signature)));
 
         // Once sealed, reads carry the docket number.
-        var committed = await Json.GetAsync<CommittedTransaction>(client, $"/api/registers/{id}/transactions/{txs[3].TxId}");
+        var committed = await Json.GetAsync<CommittedTransactionDocument>(client, $"/api/registers/{id}/transactions/{txs[3].TxId}");
         Assert.Equal(docket.Number, committed.DocketNumber);
     }
 }

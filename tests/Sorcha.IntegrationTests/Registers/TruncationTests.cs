@@ -6,6 +6,7 @@ using Sorcha.Client;
 using SignedTransaction = Sorcha.Testing.Registers.SignedTransaction;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Tests.TestData;
+using Sorcha.Ledger.Verification;
 using Sorcha.Verify;
 using StackExchange.Redis;
 
@@ -67,7 +68,7 @@ public sealed class TruncationTests(PlatformFixture platform)
                 [new("height", 120), new("chainHash", kept.Str("chainHash"))]);
         }
 
-        var verdict = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        var verdict = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{id}/verify");
         Assert.False(verdict.Valid, verdict.ToString());
         Assert.Contains("disagrees with its head", verdict.Reason, StringComparison.Ordinal);
     }
@@ -85,7 +86,7 @@ public sealed class TruncationTests(PlatformFixture platform)
         await CutTailAsync(id, txs, height, keep, dockets.Count - 1);
 
         // The store is consistent with itself again, so its own verify cannot tell: the client's docket can.
-        var verdict = await Json.GetAsync<RegisterVerification>(client, $"/api/registers/{id}/verify");
+        var verdict = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{id}/verify");
         Assert.True(verdict.Valid, verdict.ToString());
         using (var proof = await client.GetAsync($"/api/registers/{id}/consistency?from={trusted.GetProperty("number")}&to={trusted.GetProperty("number")}"))
         {

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
 
@@ -87,7 +88,7 @@ public sealed class DerivedAddressWorkflowTests(PlatformFixture platform)
     {
         var owner = platform.Caller("derived-twelve");
         const string Passphrase = "correct horse battery staple";
-        var created = await owner.Wallets.CreateAsync(new CreateWalletRequest("twelve", SignatureAlgorithm.NISTP256, WordCount: 12,
+        var created = await owner.Wallets.CreateAsync(new CreateWalletRequest("twelve", "NISTP256", WordCount: 12,
             Passphrase: Passphrase));
         var mnemonic = created.Mnemonic!;
         Assert.Equal(12, mnemonic.Split(' ').Length);

@@ -3,6 +3,7 @@ using System.Net.Http.Headers;
 using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Wallets;
@@ -31,7 +32,7 @@ public sealed class WalletDelegationTests(PlatformFixture platform)
             new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });
 
         Assert.Empty((await delegated.Instances.InboxAsync()).Items);
-        await owner.Wallets.GrantAccessAsync(wallet, delegateId, WalletRights.Sign);
+        await owner.Wallets.GrantAccessAsync(wallet, delegateId, WalletRightNames.Sign);
 
         // Through the gateway: the step is in the delegate's inbox, and it submits it with the owner's wallet.
         var step = Assert.Single((await delegated.Instances.InboxAsync()).Items, i => i.InstanceId == instance);

@@ -3,6 +3,7 @@ using System.Net.Http.Json;
 using System.Security.Cryptography;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
 

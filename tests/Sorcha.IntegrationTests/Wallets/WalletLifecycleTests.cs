@@ -1,5 +1,7 @@
 using System.Net;
 using System.Net.Http.Json;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using System.Text.Json;
 using Sorcha.Client;
@@ -26,7 +28,7 @@ public sealed class WalletLifecycleTests(PlatformFixture platform)
         Assert.Equal(words, (created.Mnemonic ?? "").Split(' ', StringSplitOptions.RemoveEmptyEntries).Length);
         Assert.True(Addresses.Matches(address, algorithm, created.PublicKey));
 
-        var fetched = await Json.GetAsync<Wallet>(alice, $"/api/wallets/{address}");
+        var fetched = await Json.GetAsync<WalletDto>(alice, $"/api/wallets/{address}");
         Assert.Equal(created.PublicKey, fetched.PublicKey);
         Assert.Equal(created.EncryptionPublicKey, fetched.EncryptionPublicKey);
         // Raw: the mnemonic is shown once, so a read leaves the member out altogether.
@@ -68,8 +70,8 @@ public sealed class WalletLifecycleTests(PlatformFixture platform)
             addresses.Add((await WalletFlows.CreateAsync(owner, SignatureAlgorithm.ED25519)).Address);
         }
 
-        var one = await Json.GetAsync<Paged<Wallet>>(owner, "/api/wallets?page=1&pageSize=2");
-        var two = await Json.GetAsync<Paged<Wallet>>(owner, "/api/wallets?page=2&pageSize=2");
+        var one = await Json.GetAsync<Paged<WalletDto>>(owner, "/api/wallets?page=1&pageSize=2");
+        var two = await Json.GetAsync<Paged<WalletDto>>(owner, "/api/wallets?page=2&pageSize=2");
 
         Assert.Equal(3, one.TotalCount);
         Assert.Equal(2, one.PageSize);

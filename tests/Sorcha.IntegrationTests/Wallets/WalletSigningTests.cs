@@ -3,6 +3,7 @@ using System.Security.Cryptography;
 using Org.BouncyCastle.Crypto.Parameters;
 using Org.BouncyCastle.Crypto.Signers;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
 

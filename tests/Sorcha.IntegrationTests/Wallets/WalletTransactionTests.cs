@@ -3,6 +3,7 @@ using System.Net.Http.Json;
 using System.Security.Cryptography;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Client;
 using Sorcha.IntegrationTests.Infrastructure;
@@ -28,7 +29,8 @@ public sealed class WalletTransactionTests(PlatformFixture platform)
         var forBob = RandomNumberGenerator.GetBytes(300);
 
         var prepared = await alice.Wallets.PrepareTransactionAsync(sender.Address, new PrepareTransactionRequest(register.Id,
-            new TransactionMetadata(Type: "Note"), [new RecipientData(recipient.Address, forBob), new RecipientData(sender.Address, [1, 2])]));
+            new PreparedMetadata(Type: "Note"), [new RecipientData(recipient.Address, Convert.ToBase64String(forBob)),
+                new RecipientData(sender.Address, Convert.ToBase64String(new byte[] { 1, 2 }))]));
         var committed = (await alice.Transactions.SubmitAsync(prepared.Transaction)).Transaction;
 
         Assert.Equal(prepared.TxId, committed.TxId);
@@ -49,7 +51,7 @@ public sealed class WalletTransactionTests(PlatformFixture platform)
         var wallet = await alice.Wallets.CreateAsync("not mallory's");
 
         var refused = await Assert.ThrowsAsync<SorchaApiException>(() => mallory.Wallets.PrepareTransactionAsync(wallet.Address,
-            new PrepareTransactionRequest("r1", null, [new RecipientData(wallet.Address, [1])])));
+            new PrepareTransactionRequest("r1", null, [new RecipientData(wallet.Address, Convert.ToBase64String(new byte[] { 1 }))])));
 
         Assert.Equal(404, refused.Status);
         Assert.Equal("Wallet not found", refused.Title);
@@ -63,7 +65,7 @@ public sealed class WalletTransactionTests(PlatformFixture platform)
         var nobody = Addresses.FromPublicKey(SignatureAlgorithm.ED25519, Signatures.Generate(SignatureAlgorithm.ED25519).PublicKey);
 
         var refused = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Wallets.PrepareTransactionAsync(wallet.Address,
-            new PrepareTransactionRequest("r1", null, [new RecipientData(nobody, [1])])));
+            new PrepareTransactionRequest("r1", null, [new RecipientData(nobody, Convert.ToBase64String(new byte[] { 1 }))])));
 
         Assert.Equal(422, refused.Status);
         Assert.Contains(nobody, refused.Detail);
@@ -91,13 +93,13 @@ public sealed class WalletTransactionTests(PlatformFixture platform)
     {
         var alice = platform.Caller("prepare-limits");
         var wallet = await alice.Wallets.CreateAsync("sender");
-        var tooMany = Enumerable.Repeat(new RecipientData(wallet.Address, [1]), 101).ToList();
+        var tooMany = Enumerable.Repeat(new RecipientData(wallet.Address, Convert.ToBase64String(new byte[] { 1 })), 101).ToList();
         var half = new byte[600 * 1024];
 
         var many = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Wallets.PrepareTransactionAsync(wallet.Address,
             new PrepareTransactionRequest("r1", null, tooMany)));
         var large = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Wallets.PrepareTransactionAsync(wallet.Address,
-            new PrepareTransactionRequest("r1", null, [new RecipientData(wallet.Address, half), new RecipientData(wallet.Address, half)])));
+            new PrepareTransactionRequest("r1", null, [new RecipientData(wallet.Address, Convert.ToBase64String(half)), new RecipientData(wallet.Address, Convert.ToBase64String(half))])));
 
         Assert.Equal(400, many.Status);
         Assert.Contains("recipients", many.Errors.Keys);
@@ -133,7 +135,7 @@ public sealed class WalletTransactionTests(PlatformFixture platform)
         var other = await alice.Wallets.CreateAsync("other");
         var file = new byte[400 * 1024];
         var once = await alice.Wallets.PrepareTransactionAsync(sender.Address, new PrepareTransactionRequest("r1", null, [],
-            [new AttachmentSeal("f.bin", "application/octet-stream", file, [sender.Address, other.Address])]));
+            [new AttachmentData("f.bin", "application/octet-stream", Convert.ToBase64String(file), [sender.Address, other.Address])]));
         var recorded = Assert.Single(once.Transaction.Payload.GetProperty("attachments").EnumerateArray());
         Assert.Equal(Convert.ToHexStringLower(SHA256.HashData(file)), recorded.GetProperty("sha256").GetString());
         Assert.Equal(file.Length, recorded.GetProperty("size").GetInt64());
@@ -142,7 +144,7 @@ public sealed class WalletTransactionTests(PlatformFixture platform)
         // Sealed for three recipients, 400 KiB is 1.2 MiB: over the limit however it is split.
         var thrice = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Wallets.PrepareTransactionAsync(sender.Address,
             new PrepareTransactionRequest("r1", null, [],
-                [new AttachmentSeal("f.bin", "application/octet-stream", file, [sender.Address, other.Address, sender.Address])])));
+                [new AttachmentData("f.bin", "application/octet-stream", Convert.ToBase64String(file), [sender.Address, other.Address, sender.Address])])));
         Assert.Equal(413, thrice.Status);
     }
 }

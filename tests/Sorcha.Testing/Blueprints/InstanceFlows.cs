@@ -2,6 +2,8 @@ using System.Net;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Registers;
+using Sorcha.Contracts.Wallets;
 
 namespace Sorcha.Testing.Blueprints;
 
@@ -11,10 +13,10 @@ public static class InstanceFlows
     public static readonly object Claim = Samples.ExpenseClaim;
 
     public static async Task<string> WalletAsync(HttpClient client, string algorithm = "ED25519") =>
-        (await Json.PostAsync<CreatedWallet>(client, "/api/wallets", new { name = "blueprint test", algorithm }, HttpStatusCode.Created)).Address;
+        (await Json.PostAsync<CreatedWalletDto>(client, "/api/wallets", new { name = "blueprint test", algorithm }, HttpStatusCode.Created)).Address;
 
     public static async Task<string> RegisterAsync(HttpClient client) =>
-        (await Json.PostAsync<Register>(client, "/api/registers", new { name = "blueprint test " + Guid.NewGuid().ToString("N")[..6] },
+        (await Json.PostAsync<RegisterDto>(client, "/api/registers", new { name = "blueprint test " + Guid.NewGuid().ToString("N")[..6] },
             HttpStatusCode.Created)).Id;
 
     public static async Task<string> InstanceAsync(HttpClient client, string blueprintId, string registerId,

@@ -5,6 +5,8 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Registers;
+using Sorcha.Contracts.Transactions;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Testing.Registers;
@@ -57,21 +59,21 @@ public static class RegisterFlows
         Body("{\"transactions\":[" + string.Join(',', transactions.Select(t => t.Json)) + "]}");
 
     /// <summary>Creates a register and returns it as the client reads it.</summary>
-    public static Task<Register> RegisterAsync(HttpClient client, string name = "register test") =>
-        Json.PostAsync<Register>(client, "/api/registers", new { name }, HttpStatusCode.Created);
+    public static Task<RegisterDto> RegisterAsync(HttpClient client, string name = "register test") =>
+        Json.PostAsync<RegisterDto>(client, "/api/registers", new { name }, HttpStatusCode.Created);
 
 
-    public static Task<Register> GetRegisterAsync(HttpClient client, string id) => Json.GetAsync<Register>(client, $"/api/registers/{id}");
+    public static Task<RegisterDto> GetRegisterAsync(HttpClient client, string id) => Json.GetAsync<RegisterDto>(client, $"/api/registers/{id}");
 
     public static async Task<long> HeightAsync(HttpClient client, string id) => (await GetRegisterAsync(client, id)).Height;
 
     /// <summary>POSTs the transaction's own JSON (as the client built it) and asserts the status.</summary>
-    public static async Task<CommittedTransaction> SubmitAsync(HttpClient client, SignedTransaction tx, HttpStatusCode expected)
+    public static async Task<CommittedTransactionDocument> SubmitAsync(HttpClient client, SignedTransaction tx, HttpStatusCode expected)
     {
         using var response = await client.PostAsync("/api/transactions", Body(tx.Json));
         var text = await response.Content.ReadAsStringAsync();
         Assert.True(expected == response.StatusCode, $"expected {(int)expected}, got {(int)response.StatusCode}: {text}");
-        return Json.Parse<CommittedTransaction>(text);
+        return Json.Parse<CommittedTransactionDocument>(text);
     }
 
     /// <summary>Every docket of a register, page by page, as the server wrote it (tests compare members and their text).</summary>

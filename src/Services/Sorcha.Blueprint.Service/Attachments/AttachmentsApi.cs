@@ -6,6 +6,7 @@ using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
+using Sorcha.Contracts.Transactions;
 
 namespace Sorcha.Blueprint.Service.Attachments;
 
@@ -49,7 +50,7 @@ public static partial class AttachmentsApi
             return ApiProblems.NotFound($"Instance '{instanceId}' has no transaction '{txId}'.");
         }
 
-        CommittedTransaction transaction;
+        CommittedTransactionDocument transaction;
         try
         {
             transaction = await clients.Registers.GetTransactionAsync(state.Record.RegisterId, txId, ct);

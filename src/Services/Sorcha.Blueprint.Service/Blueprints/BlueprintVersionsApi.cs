@@ -1,7 +1,7 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Problems;
-using Sorcha.ServiceDefaults.Api;
+using Sorcha.Contracts;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 

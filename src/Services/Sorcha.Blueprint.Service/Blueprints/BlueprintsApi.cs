@@ -8,7 +8,7 @@ using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Problems;
-using Sorcha.ServiceDefaults.Api;
+using Sorcha.Contracts;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Blueprints;

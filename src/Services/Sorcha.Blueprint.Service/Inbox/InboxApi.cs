@@ -4,7 +4,7 @@ using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Instances;
-using Sorcha.ServiceDefaults.Api;
+using Sorcha.Contracts;
 
 namespace Sorcha.Blueprint.Service.Inbox;
 

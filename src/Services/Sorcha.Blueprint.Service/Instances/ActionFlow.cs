@@ -6,6 +6,7 @@ using Sorcha.Blueprint.Service.Platform;
 using Microsoft.Extensions.Options;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Client;
+using Sorcha.Contracts.Transactions;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Limits;
@@ -205,7 +206,7 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
                     instance.Id, pending.TxId, plan.ActionId);
             }
 
-            CommittedTransaction commit;
+            CommittedTransactionDocument commit;
             certainlyNotCommitted = false;
             using (timing.Measure("commit", Source))
             {

@@ -1,5 +1,6 @@
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -33,7 +34,7 @@ public sealed class CallerWallets(PlatformClients clients)
         for (var page = 1; page <= MaxDelegatedPages; page++)
         {
             var delegated = await clients.Wallets.ListDelegatedAsync(page, PageSize, ct);
-            addresses.AddRange(delegated.Items.Where(w => w.Rights == WalletRights.Sign).Select(w => w.Address));
+            addresses.AddRange(delegated.Items.Where(w => w.Rights == WalletRightNames.Sign).Select(w => w.Address));
             if (delegated.Items.Count < PageSize || (long)page * PageSize >= delegated.TotalCount)
             {
                 break;

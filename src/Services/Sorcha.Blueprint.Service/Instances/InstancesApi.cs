@@ -10,8 +10,8 @@ using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Platform;
+using Sorcha.Contracts;
 using Sorcha.Cryptography;
-using Sorcha.ServiceDefaults.Api;
 using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 using SorchaApiException = Sorcha.Client.SorchaApiException;
 

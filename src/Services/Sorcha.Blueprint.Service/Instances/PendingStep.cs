@@ -3,6 +3,7 @@ using System.Text.Json.Nodes;
 using System.Text.Json.Serialization;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Client;
+using Sorcha.Contracts.Transactions;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -17,7 +18,7 @@ public sealed record PendingStep(
     string ActionId,
     int Step,
     string TxId,
-    [property: JsonConverter(typeof(TransactionJson))] Transaction Transaction,
+    [property: JsonConverter(typeof(TransactionJson))] TransactionDocument Transaction,
     string DataDigest,
     string? NextActionId,
     JsonObject Calculated,
@@ -51,11 +52,11 @@ public sealed record StepPlan(
 /// A pending transaction in Redis is written as the platform writes a Transaction (Sorcha.Client's JSON: algorithm
 /// names, no nulls), not with the store's own options, so pending steps stored by any version read back the same.
 /// </summary>
-internal sealed class TransactionJson : JsonConverter<Transaction>
+internal sealed class TransactionJson : JsonConverter<TransactionDocument>
 {
-    public override Transaction Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
-        JsonSerializer.Deserialize(ref reader, SorchaJsonContext.Default.Transaction)!;
+    public override TransactionDocument Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
+        JsonSerializer.Deserialize(ref reader, SorchaJsonContext.Default.TransactionDocument)!;
 
-    public override void Write(Utf8JsonWriter writer, Transaction value, JsonSerializerOptions options) =>
-        JsonSerializer.Serialize(writer, value, SorchaJsonContext.Default.Transaction);
+    public override void Write(Utf8JsonWriter writer, TransactionDocument value, JsonSerializerOptions options) =>
+        JsonSerializer.Serialize(writer, value, SorchaJsonContext.Default.TransactionDocument);
 }

@@ -2,6 +2,8 @@ using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
+using Sorcha.Contracts.Transactions;
+using Sorcha.Contracts.Wallets;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -14,11 +16,13 @@ public sealed class StepSigning(PlatformClients clients)
 {
     public async Task<PendingStep> SignAsync(InstanceRecord instance, StepPlan plan, int step, CancellationToken ct)
     {
-        var metadata = new TransactionMetadata(plan.Type, instance.BlueprintId, instance.Id, plan.ActionId);
-        var request = new PrepareTransactionRequest(instance.RegisterId, metadata,
-            [.. plan.Shares.Select(s => new RecipientData(s.Address, s.Plaintext))],
+        var metadata = new TransactionMetadataDocument(plan.Type, instance.BlueprintId, instance.Id, plan.ActionId);
+        var request = new PrepareTransactionRequest(instance.RegisterId,
+            new PreparedMetadata(metadata.Type, metadata.BlueprintId, metadata.InstanceId, metadata.ActionId),
+            [.. plan.Shares.Select(s => new RecipientData(s.Address, Convert.ToBase64String(s.Plaintext)))],
             plan.Attachments.Count == 0 ? null
-                : [.. plan.Attachments.Select(a => new AttachmentSeal(a.File.Name, a.File.ContentType, a.File.Content, a.Recipients))]);
+                : [.. plan.Attachments.Select(a =>
+                    new AttachmentData(a.File.Name, a.File.ContentType, Convert.ToBase64String(a.File.Content), a.Recipients))]);
         PreparedTransaction prepared;
         try
         {

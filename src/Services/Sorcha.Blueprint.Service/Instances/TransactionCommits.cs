@@ -1,6 +1,7 @@
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
+using Sorcha.Contracts.Transactions;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -16,7 +17,7 @@ public sealed class TransactionCommits(PlatformClients clients, ILogger<Transact
     /// caller's 422 "Transaction refused", a 413 stays 413 (<see cref="RefusesTheBytes"/>), a 403 (the write right was
     /// revoked) stays 403; anything else is mapped by <see cref="DownstreamProblems"/>.
     /// </summary>
-    public async Task<CommittedTransaction> CommitAsync(Transaction transaction, string txId, string caller, string writer,
+    public async Task<CommittedTransactionDocument> CommitAsync(TransactionDocument transaction, string txId, string caller, string writer,
         CancellationToken ct)
     {
         var transactions = clients.TransactionsActingFor(caller, writer);

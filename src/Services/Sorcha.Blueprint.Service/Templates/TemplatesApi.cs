@@ -12,7 +12,7 @@ using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Problems;
-using Sorcha.ServiceDefaults.Api;
+using Sorcha.Contracts;
 using HttpJsonOptions = Microsoft.AspNetCore.Http.Json.JsonOptions;
 
 namespace Sorcha.Blueprint.Service.Templates;

@@ -1,10 +1,10 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Problems;
+using Sorcha.Contracts;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Api;
 
 namespace Sorcha.Register.Service.Dockets;
 

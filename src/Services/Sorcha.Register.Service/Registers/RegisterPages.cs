@@ -1,7 +1,7 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ApiPlatform.Api;
+using Sorcha.Contracts;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Api;
 
 namespace Sorcha.Register.Service.Registers;
 

@@ -7,11 +7,12 @@ using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.ApiPlatform.Secrets;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Registers;
 using Sorcha.Cryptography;
 using Sorcha.Ledger.Formats;
 using Sorcha.Register.Service.Storage;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Api;
 
 namespace Sorcha.Register.Service.Registers;
 
@@ -76,7 +77,7 @@ public static class RegistersApi
         }
 
         logger.LogInformation("Created register {RegisterId}", id);
-        return TypedResults.Created($"/api/registers/{id}", RegisterDto.From(register, RegisterState.Empty));
+        return TypedResults.Created($"/api/registers/{id}", RegisterDtos.From(register, RegisterState.Empty));
     }
 
     private static async Task<Results<Ok<Paged<RegisterDto>>, ValidationProblem>> List(int? page, int? pageSize, RegisterStore store)
@@ -87,7 +88,7 @@ public static class RegistersApi
         }
 
         var (items, total) = await store.ListAsync(query.Skip, query.PageSize);
-        return TypedResults.Ok(new Paged<RegisterDto>([.. items.Select(r => RegisterDto.From(r.Register, r.State))], query.Page,
+        return TypedResults.Ok(new Paged<RegisterDto>([.. items.Select(r => RegisterDtos.From(r.Register, r.State))], query.Page,
             query.PageSize, total));
     }
 
@@ -95,6 +96,6 @@ public static class RegistersApi
     {
         var register = await store.GetAsync(id);
         var state = register is null ? null : await store.GetStateAsync(id);
-        return register is not null && state is not null ? TypedResults.Ok(RegisterDto.From(register, state)) : RegisterProblems.NotFound(id);
+        return register is not null && state is not null ? TypedResults.Ok(RegisterDtos.From(register, state)) : RegisterProblems.NotFound(id);
     }
 }

@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ApiPlatform.Limits;
+using Sorcha.Contracts.Registers;
 using Sorcha.Register.Service.Indexes;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
@@ -33,9 +34,3 @@ public static class RegisterStatsApi
         return TypedResults.Ok(new RegisterStatsDto(stats.Height, stats.Dockets, stats.LastSealedAt, stats.ByType));
     }
 }
-
-/// <summary>
-/// api.md's register stats. <c>lastSealedAt</c> is the last docket's <c>sealedAt</c> as it was signed, null before the
-/// first docket; <c>byType</c> maps metadata.type to its count.
-/// </summary>
-public sealed record RegisterStatsDto(long Height, long Dockets, string? LastSealedAt, IReadOnlyDictionary<string, long> ByType);

@@ -4,11 +4,11 @@ using Microsoft.Extensions.Options;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
+using Sorcha.Contracts;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Indexes;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
-using Sorcha.ServiceDefaults.Api;
 
 namespace Sorcha.Register.Service.Transactions;
 

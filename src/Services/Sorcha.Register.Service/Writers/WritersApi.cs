@@ -2,6 +2,7 @@ using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Problems;
+using Sorcha.Contracts.Registers;
 using Sorcha.Register.Service.Registers;
 using Sorcha.Registers.Store;
 
@@ -73,6 +74,3 @@ public static class WritersApi
     private static ProblemHttpResult NotAWriter(string id) =>
         ApiProblems.Forbidden($"You are neither the owner nor a writer of register '{id}'.");
 }
-
-/// <summary><c>owner</c> is the creator's token subject; <c>writers</c> the granted subjects in ordinal order.</summary>
-public sealed record RegisterWritersDto(string RegisterId, string Owner, IReadOnlyList<string> Writers);

@@ -2,6 +2,7 @@ using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
 using Microsoft.AspNetCore.Mvc;
+using Sorcha.Contracts.Transactions;
 using Sorcha.Ledger.Formats;
 using Sorcha.Registers.Store;
 using Sorcha.ApiPlatform.Limits;

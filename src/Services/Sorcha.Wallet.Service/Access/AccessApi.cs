@@ -6,7 +6,8 @@ using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
-using Sorcha.ServiceDefaults.Api;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;
 
@@ -77,7 +78,7 @@ public static class AccessApi
         var quota = Quota.WalletGrants(limits.Value);
         var grant = new StoredGrant(rights, now, expiresAt);
         var written = await grants.PutAsync(wallet.Address, subject, grant, now, quota.Limit);
-        var dto = AccessGrantDto.From(subject, grant);
+        var dto = AccessDtos.Grant(subject, grant);
         return written switch
         {
             GrantWrite.OverQuota => quota.Refusal("This wallet has granted access to as many subjects as one wallet may",
@@ -116,7 +117,7 @@ public static class AccessApi
         }
 
         var live = await grants.ListAsync(wallet.Address, clock.GetUtcNow());
-        return TypedResults.Ok<IReadOnlyList<AccessGrantDto>>([.. live.Select(g => AccessGrantDto.From(g.Subject, g.Grant))]);
+        return TypedResults.Ok<IReadOnlyList<AccessGrantDto>>([.. live.Select(g => AccessDtos.Grant(g.Subject, g.Grant))]);
     }
 
     private static async Task<Results<Ok<Paged<DelegatedWalletDto>>, ValidationProblem>> Delegated(
@@ -129,7 +130,7 @@ public static class AccessApi
 
         var (items, total) = await grants.ListDelegatedAsync(user.CallerId(), clock.GetUtcNow(), query.Skip, query.PageSize);
         var records = await Task.WhenAll(items.Select(i => wallets.GetAsync(i.Address)));
-        var listed = items.Zip(records).Where(p => p.Second is not null).Select(p => DelegatedWalletDto.From(p.Second!, p.First.Grant));
+        var listed = items.Zip(records).Where(p => p.Second is not null).Select(p => AccessDtos.Delegated(p.Second!, p.First.Grant));
         return TypedResults.Ok(new Paged<DelegatedWalletDto>([.. listed], query.Page, query.PageSize, total));
     }
 

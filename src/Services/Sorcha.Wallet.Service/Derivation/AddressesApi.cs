@@ -5,7 +5,8 @@ using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.ApiPlatform.Secrets;
-using Sorcha.ServiceDefaults.Api;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Wallet.Service.Access;
 using Sorcha.Wallet.Service.Storage;
 using Sorcha.Wallet.Service.Wallets;
@@ -47,7 +48,7 @@ public static class AddressesApi
         if (outcome.Address is { } derived)
         {
             logger.LogInformation("Derived account {Account} of wallet {Wallet}: {Address}", derived.Account, wallet.Address, derived.Address);
-            return TypedResults.Created($"/api/wallets/{derived.Address}", WalletDto.From(derived));
+            return TypedResults.Created($"/api/wallets/{derived.Address}", WalletDtos.From(derived));
         }
 
         return outcome.Problem!;
@@ -68,6 +69,6 @@ public static class AddressesApi
         }
 
         var (items, total) = await store.ListDerivedAsync(address, query.Skip, query.PageSize);
-        return TypedResults.Ok(new Paged<WalletDto>([.. items.Select(WalletDto.From)], query.Page, query.PageSize, total));
+        return TypedResults.Ok(new Paged<WalletDto>([.. items.Select(WalletDtos.From)], query.Page, query.PageSize, total));
     }
 }

@@ -2,6 +2,7 @@ using System.Security.Claims;
 using System.Security.Cryptography;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.ApiPlatform.Secrets;
@@ -63,7 +64,7 @@ public static class EncryptionApi
         }
 
         var envelope = Envelopes.Seal(recipient.Algorithm, recipient.Address, recipient.EncryptionPublicKey, data);
-        return TypedResults.Ok(EnvelopeDto.From(envelope));
+        return TypedResults.Ok(EnvelopeDtos.From(envelope));
     }
 
     private static async Task<Results<Ok<DecryptResponse>, ValidationProblem, ProblemHttpResult>> Decrypt(
@@ -101,7 +102,7 @@ public static class EncryptionApi
         {
             var envelope = new Envelope(scheme!, recipientAddress!, ephemeral, wrapped, nonce!, ciphertext!);
             var plain = Envelopes.Open(envelope, encryptionKey, wallet.EncryptionPublicKey);
-            return TypedResults.Ok(new DecryptResponse(Convert.ToBase64String(plain)));
+            return TypedResults.Ok(new DecryptResponse(plain));
         }
         catch (CryptographicException ex)
         {

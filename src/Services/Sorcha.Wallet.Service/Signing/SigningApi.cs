@@ -1,6 +1,7 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.ApiPlatform.Secrets;
@@ -54,8 +55,7 @@ public static class SigningApi
         }
 
         var signature = keys.Sign(kek, wallet, data);
-        return TypedResults.Ok(new SignResponse(Convert.ToBase64String(signature), Convert.ToBase64String(wallet.PublicKey),
-            wallet.Algorithm.ToString()));
+        return TypedResults.Ok(new SignResponse(signature, wallet.PublicKey, wallet.Algorithm));
     }
 
     private static Results<Ok<VerifyResponse>, ValidationProblem, ProblemHttpResult> Verify(VerifyRequest request)

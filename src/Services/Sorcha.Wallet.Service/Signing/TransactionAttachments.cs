@@ -1,6 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.ApiPlatform.Api;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.Wallet.Service.Encryption;
 using Sorcha.Wallet.Service.Storage;
@@ -90,7 +91,7 @@ internal static class TransactionAttachments
             {
                 var recipient = wallets[address];
                 var envelope = Envelopes.Seal(recipient.Algorithm, recipient.Address, recipient.EncryptionPublicKey, file.Data);
-                envelopes.Add(JsonSerializer.SerializeToNode(EnvelopeDto.From(envelope), json));
+                envelopes.Add(JsonSerializer.SerializeToNode(EnvelopeDtos.From(envelope), json));
             }
 
             sealedFiles.Add(new JsonObject

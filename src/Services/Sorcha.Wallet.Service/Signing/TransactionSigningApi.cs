@@ -7,6 +7,7 @@ using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.ApiPlatform.Secrets;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Wallet.Service.Access;
@@ -88,7 +89,7 @@ public static class TransactionSigningApi
         {
             var recipient = recipients[recipientAddress];
             var envelope = Envelopes.Seal(recipient.Algorithm, recipient.Address, recipient.EncryptionPublicKey, data);
-            envelopes.Add(JsonSerializer.SerializeToNode(EnvelopeDto.From(envelope), Web));
+            envelopes.Add(JsonSerializer.SerializeToNode(EnvelopeDtos.From(envelope), Web));
         }
 
         // No attachments, no member: a transaction without files is exactly as before.

@@ -1,5 +1,6 @@
 using System.Text;
 using Sorcha.ApiPlatform.Api;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Wallet.Service.Wallets;

@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.OpenApi;
 using Microsoft.OpenApi;
 using Sorcha.ApiPlatform.OpenApi;
+using Sorcha.Contracts.Wallets;
 
 namespace Sorcha.Wallet.Service.Wallets;
 

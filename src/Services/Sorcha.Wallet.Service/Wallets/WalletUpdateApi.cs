@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Problems;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Wallet.Service.Storage;
 
 namespace Sorcha.Wallet.Service.Wallets;
@@ -52,7 +53,7 @@ public static class WalletUpdateApi
         });
         return outcome switch
         {
-            WalletUpdate.Updated => TypedResults.Ok(WalletDto.From(wallet!)),
+            WalletUpdate.Updated => TypedResults.Ok(WalletDtos.From(wallet!)),
             WalletUpdate.NotFound => WalletProblems.NotFound(address),
             WalletUpdate.Refused => ApiProblems.Invalid("Too many tags",
                 $"The wallet would hold more than {WalletTags.MaxTags} tags; remove some (set them to null) in the same patch.",

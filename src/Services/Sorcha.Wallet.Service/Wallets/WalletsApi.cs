@@ -1,11 +1,12 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.ApiPlatform.Secrets;
 using Sorcha.ApiPlatform.Api;
-using Sorcha.ServiceDefaults.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.Wallet.Service.Access;
@@ -108,7 +109,7 @@ public static class WalletsApi
 
         logger.LogInformation("Created {Algorithm} wallet {Address}", algorithm, address);
         var shown = request.Mnemonic is null ? mnemonic : null;
-        return TypedResults.Created($"/api/wallets/{address}", CreatedWalletDto.From(wallet, shown));
+        return TypedResults.Created($"/api/wallets/{address}", WalletDtos.Created(wallet, shown));
     }
 
     private static async Task<Results<Ok<Paged<WalletDto>>, ValidationProblem>> List(
@@ -120,12 +121,12 @@ public static class WalletsApi
         }
 
         var (items, total) = await store.ListAsync(user.CallerId(), query.Skip, query.PageSize);
-        return TypedResults.Ok(new Paged<WalletDto>([.. items.Select(WalletDto.From)], query.Page, query.PageSize, total));
+        return TypedResults.Ok(new Paged<WalletDto>([.. items.Select(WalletDtos.From)], query.Page, query.PageSize, total));
     }
 
     private static async Task<Results<Ok<WalletDto>, ProblemHttpResult>> Get(string address, ClaimsPrincipal user, WalletAccess access) =>
         await access.FindAsync(address, user, WalletUse.Read) is { } wallet
-            ? TypedResults.Ok(WalletDto.From(wallet))
+            ? TypedResults.Ok(WalletDtos.From(wallet))
             : WalletProblems.NotFound(address);
 
     private static async Task<Results<NoContent, ProblemHttpResult>> Delete(string address, ClaimsPrincipal user, WalletStore store, OpenKeys keys,

@@ -1,6 +1,8 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Registers;
 
 namespace Sorcha.Testing.BadInput.Routes;
 
@@ -34,7 +36,7 @@ public abstract class RegisterAndTransactionRoutesSuite(BadInputTarget target) :
             ["register"] = register,
             ["txId"] = committed.TxId,
             ["wallet"] = committed.Transaction.Sender,
-            ["pending"] = JsonSerializer.Serialize(pending.Transaction, SorchaJsonContext.Default.Transaction),
+            ["pending"] = JsonSerializer.Serialize(pending.Transaction, SorchaJsonContext.Default.TransactionDocument),
             ["pendingTxId"] = pending.TxId,
             ["unknownRegister"] = Guid.NewGuid().ToString("N"),
             ["unknownTxId"] = Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(32)),
@@ -55,7 +57,7 @@ public abstract class RegisterAndTransactionRoutesSuite(BadInputTarget target) :
     protected override async Task<string> SnapshotAsync(HttpClient owner, HttpClient foreign, Resources resources)
     {
         var register = await owner.GetStringAsync($"/api/registers/{resources["register"]}");
-        var total = (await Json.GetAsync<Paged<Register>>(owner, "/api/registers?pageSize=1")).TotalCount;
+        var total = (await Json.GetAsync<Paged<RegisterDto>>(owner, "/api/registers?pageSize=1")).TotalCount;
         using var pending = await owner.GetAsync($"/api/transactions/{resources["pendingTxId"]}");
         var writers = await owner.GetStringAsync($"/api/registers/{resources["register"]}/writers");
         return $"{register} registers={total} pending={(int)pending.StatusCode} writers={writers}";

@@ -1,4 +1,5 @@
 using Sorcha.Client;
+using Sorcha.Contracts.Wallets;
 
 namespace Sorcha.Testing.BadInput.Routes;
 
@@ -15,7 +16,7 @@ public abstract class WalletAccessRoutesSuite(BadInputTarget target) : BadInputS
     {
         var wallets = new SorchaClient(owner).Wallets;
         var address = (await wallets.CreateAsync("bad input")).Address;
-        await wallets.GrantAccessAsync(address, "bad-input-reader", WalletRights.Read);
+        await wallets.GrantAccessAsync(address, "bad-input-reader", WalletRightNames.Read);
         var deleted = (await wallets.CreateAsync("bad input")).Address;
         await wallets.DeleteAsync(deleted);
         var foreignWallet = (await new SorchaClient(foreign).Wallets.CreateAsync("bad input")).Address;
