@@ -6,6 +6,7 @@ using blueprint::Sorcha.Blueprint.Service.Instances;
 using blueprint::Sorcha.Blueprint.Service.Platform;
 using Microsoft.Extensions.Options;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.Testing.Blueprints;
@@ -67,7 +68,7 @@ public sealed class SenderOwnershipTests(BlueprintServices services)
             await ProblemAssert.IsProblemAsync(refused, HttpStatusCode.Forbidden);
         }
 
-        var state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        var state = await Json.GetAsync<InstanceDto>(alice, $"/api/instances/{instance}");
         Assert.Equal("approve", state.NextActionId);
         Assert.Single(state.TxIds);
     }

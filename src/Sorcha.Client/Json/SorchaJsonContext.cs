@@ -1,6 +1,9 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using System.Text.Json.Serialization;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Execution;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Client;
@@ -50,20 +53,21 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(BatchResponse))]
 [JsonSerializable(typeof(TransactionLocation))]
 [JsonSerializable(typeof(TransactionLimits))]
-[JsonSerializable(typeof(Blueprint))]
-[JsonSerializable(typeof(Paged<Blueprint>), TypeInfoPropertyName = "PageBlueprint")]
+[JsonSerializable(typeof(BlueprintDocument))]
+[JsonSerializable(typeof(BlueprintDto))]
+[JsonSerializable(typeof(Paged<BlueprintDto>), TypeInfoPropertyName = "PageBlueprintDto")]
 [JsonSerializable(typeof(ExecutionRequest))]
-[JsonSerializable(typeof(DataValidation))]
+[JsonSerializable(typeof(DataValidationResult))]
 [JsonSerializable(typeof(CalculateResponse))]
-[JsonSerializable(typeof(RouteDecision))]
+[JsonSerializable(typeof(RouteResponse))]
 [JsonSerializable(typeof(DiscloseResponse))]
 [JsonSerializable(typeof(CreateInstanceRequest))]
-[JsonSerializable(typeof(CreatedInstance))]
-[JsonSerializable(typeof(Instance))]
+[JsonSerializable(typeof(CreatedInstanceResponse))]
+[JsonSerializable(typeof(InstanceDto))]
 [JsonSerializable(typeof(SubmitActionRequest))]
-[JsonSerializable(typeof(ActionReceipt))]
+[JsonSerializable(typeof(SubmitActionResponse))]
 [JsonSerializable(typeof(RejectActionRequest))]
-[JsonSerializable(typeof(RejectionReceipt))]
+[JsonSerializable(typeof(RejectActionResponse))]
 [JsonSerializable(typeof(Paged<InstanceSummary>), TypeInfoPropertyName = "PageInstanceSummary")]
 [JsonSerializable(typeof(Paged<InboxItem>), TypeInfoPropertyName = "PageInboxItem")]
 [JsonSerializable(typeof(ActionPayload))]

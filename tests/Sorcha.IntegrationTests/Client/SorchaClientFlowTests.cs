@@ -116,7 +116,7 @@ public sealed class SorchaClientFlowTests(PlatformFixture platform)
         var alice = callers[0];
         var draft = await alice.Blueprints.CreateAsync(ClientCallers.SampleBlueprint("expense-approval"));
         Assert.Equal(1, draft.Version);
-        var edited = await alice.Blueprints.UpdateAsync(draft.Id!, draft with { Description = "edited through the client" });
+        var edited = await alice.Blueprints.UpdateAsync(draft.Id!, draft.ToDocument() with { Description = "edited through the client" });
         Assert.Equal((2, "edited through the client"), (edited.Version, edited.Description));
         var published = await alice.Blueprints.PublishAsync(draft.Id!);
         Assert.True(published.Published);

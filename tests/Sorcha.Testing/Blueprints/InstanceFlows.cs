@@ -2,6 +2,7 @@ using System.Net;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 
 namespace Sorcha.Testing.Blueprints;
 
@@ -20,7 +21,7 @@ public static class InstanceFlows
     public static async Task<string> InstanceAsync(HttpClient client, string blueprintId, string registerId,
         IReadOnlyDictionary<string, string> participants)
     {
-        var created = await Json.PostAsync<CreatedInstance>(client, $"/api/blueprints/{blueprintId}/instances",
+        var created = await Json.PostAsync<CreatedInstanceResponse>(client, $"/api/blueprints/{blueprintId}/instances",
             new { registerId, participants }, HttpStatusCode.Created);
         return created.InstanceId;
     }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.RegularExpressions;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Limits;

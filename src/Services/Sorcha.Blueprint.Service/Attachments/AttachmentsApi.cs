@@ -5,6 +5,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 using Sorcha.ServiceDefaults.Problems;
 
 namespace Sorcha.Blueprint.Service.Attachments;

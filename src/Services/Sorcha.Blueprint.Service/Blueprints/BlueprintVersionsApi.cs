@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Http.HttpResults;
+using Sorcha.Contracts.Blueprints;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Problems;
 
@@ -37,6 +38,6 @@ public static class BlueprintVersionsApi
     private static async Task<Results<Ok<BlueprintDto>, ProblemHttpResult>> Get(string id, string version, BlueprintStore store) =>
         int.TryParse(version, System.Globalization.NumberStyles.None, null, out var n) && n > 0
         && await store.GetVersionAsync(id, n) is { } record
-            ? TypedResults.Ok(BlueprintDto.From(record))
+            ? TypedResults.Ok(record.ToDto())
             : ApiProblems.NotFound($"Blueprint '{id}' was never published at version '{version}'.");
 }

@@ -2,12 +2,12 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
-using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Problems;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Execution;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Problems;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Execution;
 
@@ -69,7 +69,7 @@ public static class ExecutionApi
     /// </summary>
     private static async Task<Results<Ok<T>, ValidationProblem, ProblemHttpResult>> RunAsync<T>(
         ExecutionRequest request, BlueprintStore store, BlueprintEngine engine,
-        Func<BlueprintModel, BlueprintAction, WorkBudget, Results<Ok<T>, ProblemHttpResult>> run, CancellationToken ct)
+        Func<BlueprintDocument, BlueprintAction, WorkBudget, Results<Ok<T>, ProblemHttpResult>> run, CancellationToken ct)
     {
         var errors = new FieldErrors();
         errors.Required("blueprintId", request.BlueprintId, 64);

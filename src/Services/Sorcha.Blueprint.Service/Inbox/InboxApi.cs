@@ -2,6 +2,7 @@ using System.Security.Claims;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Instances;
+using Sorcha.Contracts.Instances;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 
@@ -32,7 +33,7 @@ public static class InboxApi
         foreach (var item in items)
         {
             var blueprint = (await blueprints.GetVersionAsync(item.Record.BlueprintId, item.Record.BlueprintVersion))?.Blueprint;
-            inbox.Add(InboxItem.Of(item, blueprint));
+            inbox.Add(InstanceViews.InboxEntry(item, blueprint));
         }
 
         return TypedResults.Ok(new Paged<InboxItem>(inbox, query.Page, query.PageSize, total));

@@ -6,12 +6,13 @@ using Sorcha.Blueprint.Service.Platform;
 using Microsoft.Extensions.Options;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Client;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 using Sorcha.ServiceDefaults.Api;
 using Sorcha.ServiceDefaults.Auth;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Problems;
 using Sorcha.ServiceDefaults.Telemetry;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -172,7 +173,7 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
     /// whose commit outcome is unknown is kept (pending) and committed again by the next attempt instead of a new one.
     /// </summary>
     /// <param name="caller">The caller's subject, for whom this service commits.</param>
-    private async Task<SubmitActionResponse> RunClaimedAsync(InstanceRecord instance, BlueprintModel blueprint, StepPlan plan,
+    private async Task<SubmitActionResponse> RunClaimedAsync(InstanceRecord instance, BlueprintDocument blueprint, StepPlan plan,
         StepClaim claim, PendingStep? pending, string caller, ServerTiming timing)
     {
         using var deadline = new CancellationTokenSource(Deadline);

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using Sorcha.Contracts.Instances;
 using Sorcha.ServiceDefaults.Limits;
 using Sorcha.ServiceDefaults.Memory;
 using StackExchange.Redis;

@@ -3,6 +3,8 @@ using System.Text.Json.Nodes;
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Schema;
 using Sorcha.Blueprint.Service.Blueprints;
+using Sorcha.Contracts.Execution;
+using Sorcha.Contracts.Templates;
 using Sorcha.ServiceDefaults.Api;
 
 namespace Sorcha.Blueprint.Service.Templates;

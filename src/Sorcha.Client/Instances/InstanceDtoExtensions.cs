@@ -1,0 +1,13 @@
+using Sorcha.Contracts.Instances;
+
+namespace Sorcha.Client;
+
+/// <summary>Readings of an instance that the wire leaves implicit.</summary>
+public static class InstanceDtoExtensions
+{
+    extension(InstanceDto instance)
+    {
+        /// <summary>No next action: the instance ended (completed or rejected; <see cref="InstanceDto.State"/> says which).</summary>
+        public bool IsComplete => instance.NextActionId is null;
+    }
+}
