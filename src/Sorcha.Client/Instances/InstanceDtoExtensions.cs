@@ -5,9 +5,6 @@ namespace Sorcha.Client;
 /// <summary>Readings of an instance that the wire leaves implicit.</summary>
 public static class InstanceDtoExtensions
 {
-    extension(InstanceDto instance)
-    {
-        /// <summary>No next action: the instance ended (completed or rejected; <see cref="InstanceDto.State"/> says which).</summary>
-        public bool IsComplete => instance.NextActionId is null;
-    }
+    /// <summary>No next action: the instance ended (completed or rejected; <see cref="InstanceDto.State"/> says which).</summary>
+    public static bool IsComplete(this InstanceDto instance) => instance.NextActionId is null;
 }

@@ -147,7 +147,7 @@ public sealed class SorchaClientFlowTests(PlatformFixture platform)
         Assert.All(receipts, r => Assert.Equal(bindings.Values.Order(), r.Recipients.Order()));
 
         var state = await callers[2].Instances.GetAsync(instance.InstanceId);
-        Assert.True(state.IsComplete);
+        Assert.True(state.IsComplete());
         Assert.Equal(receipts.Select(r => r.TxId), state.TxIds);
         var committed = await callers[2].Registers.GetTransactionAsync(register.Id, receipts[1].TxId);
         Assert.Null(TransactionIds.Check(committed));
