@@ -4,6 +4,7 @@ using System.Security.Cryptography;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts.Wallets;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
 using Sorcha.Testing.Blueprints;
 using Sorcha.Testing.Registers;
@@ -27,7 +28,7 @@ public sealed class ActionForgeryInProcessTests(BlueprintServices services)
     {
         using var caller = await services.ClientAsync(clientId);
         var (instance, wallet) = await InstanceFlows.SoloExpenseInstanceAsync(caller);
-        var state = await Json.GetAsync<Instance>(caller, $"/api/instances/{instance}");
+        var state = await Json.GetAsync<InstanceDto>(caller, $"/api/instances/{instance}");
         var walletInfo = await Json.GetAsync<WalletDto>(caller, $"/api/wallets/{wallet}");
 
         // Built by hand as the forger would, not through TransactionSigner: the wire is what is forged.
@@ -62,7 +63,7 @@ public sealed class ActionForgeryInProcessTests(BlueprintServices services)
         Assert.Equal(0, await RegisterFlows.HeightAsync(caller, state.RegisterId));
 
         // The real step, through the Blueprint service's checks, is still committed.
-        var submitted = await Json.PostAsync<ActionReceipt>(caller, $"/api/instances/{instance}/actions/submit",
+        var submitted = await Json.PostAsync<SubmitActionResponse>(caller, $"/api/instances/{instance}/actions/submit",
             new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
         Assert.Equal(0, submitted.Sequence);
     }

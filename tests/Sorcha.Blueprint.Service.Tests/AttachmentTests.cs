@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 using Sorcha.Testing.Blueprints;
 using static Sorcha.Testing.Blueprints.AttachmentFlows;
 
@@ -26,7 +27,7 @@ public sealed class AttachmentTests(BlueprintServices services)
         using var submitted = await employee.PostAsJsonAsync($"/api/instances/{setup.InstanceId}/actions/submit",
             Body(setup.Employee.Wallet, ("receipt.pdf", "application/pdf", Receipt), ("notes.txt", "text/plain; charset=utf-8", Notes)));
         Assert.Equal(HttpStatusCode.Created, submitted.StatusCode);
-        var txId = (await Json.ReadAsync<ActionReceipt>(submitted)).TxId;
+        var txId = (await Json.ReadAsync<SubmitActionResponse>(submitted)).TxId;
 
         var recorded = await RecordedAsync(setup.Employee.Client, setup.RegisterId, txId);
         Assert.Equal(2, recorded.GetArrayLength());

@@ -5,8 +5,8 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts;
+using Sorcha.Contracts.Blueprints;
 using Sorcha.Testing.Blueprints;
-using BlueprintModel = Sorcha.Client.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Tests;
 
@@ -29,12 +29,12 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         Assert.False(created.Published);
         Assert.Equal(3, created.Actions.Count);
 
-        var fetched = await Json.GetAsync<BlueprintModel>(owner, $"/api/blueprints/{id}");
+        var fetched = await Json.GetAsync<BlueprintDto>(owner, $"/api/blueprints/{id}");
         Assert.Equal("Expense approval", fetched.Title);
 
         sample["title"] = "Expense approval v2";
         sample["version"] = 1;
-        var updated = await Json.SendAsync<BlueprintModel>(owner, HttpMethod.Put, $"/api/blueprints/{id}", sample, HttpStatusCode.OK);
+        var updated = await Json.SendAsync<BlueprintDto>(owner, HttpMethod.Put, $"/api/blueprints/{id}", sample, HttpStatusCode.OK);
         Assert.Equal(2, updated.Version);
         Assert.Equal("Expense approval v2", updated.Title);
         Assert.Equal(id, updated.Id);
@@ -54,12 +54,12 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         using var other = await services.ClientAsync("bp-vis-other");
         var id = (await BlueprintFlows.CreateAsync(owner, BlueprintFlows.Sample("expense-approval"))).Id!;
 
-        Assert.Equal(id, (await Json.GetAsync<BlueprintModel>(other, $"/api/blueprints/{id}")).Id);
+        Assert.Equal(id, (await Json.GetAsync<BlueprintDto>(other, $"/api/blueprints/{id}")).Id);
         await ProblemAssert.RefusedAsync(other, HttpMethod.Put, $"/api/blueprints/{id}", BlueprintFlows.Sample("expense-approval"),
             HttpStatusCode.Forbidden);
         await ProblemAssert.RefusedAsync(other, HttpMethod.Delete, $"/api/blueprints/{id}", null, HttpStatusCode.Forbidden);
         await ProblemAssert.RefusedAsync(other, HttpMethod.Post, $"/api/blueprints/{id}/publish", null, HttpStatusCode.Forbidden);
-        var unchanged = await Json.GetAsync<BlueprintModel>(owner, $"/api/blueprints/{id}");
+        var unchanged = await Json.GetAsync<BlueprintDto>(owner, $"/api/blueprints/{id}");
         Assert.Equal(1, unchanged.Version);
         Assert.False(unchanged.Published);
     }
@@ -70,7 +70,7 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         using var owner = await services.ClientAsync("bp-pub-owner");
         var id = await BlueprintFlows.PublishedAsync(owner, "loan-application");
 
-        var again = await Json.PostAsync<BlueprintModel>(owner, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
+        var again = await Json.PostAsync<BlueprintDto>(owner, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
         Assert.True(again.Published);
         Assert.Equal(1, again.Version);
         var versions = await Json.GetAsync<System.Text.Json.JsonElement>(owner, $"/api/blueprints/{id}/versions");
@@ -78,9 +78,9 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
 
         var edit = BlueprintFlows.Sample("loan-application");
         edit["version"] = 1; // the version it edits: a stale one would be 409
-        var draft = await Json.SendAsync<BlueprintModel>(owner, HttpMethod.Put, $"/api/blueprints/{id}", edit, HttpStatusCode.OK);
+        var draft = await Json.SendAsync<BlueprintDto>(owner, HttpMethod.Put, $"/api/blueprints/{id}", edit, HttpStatusCode.OK);
         Assert.Equal((2, false), (draft.Version, draft.Published));
-        var published = await Json.PostAsync<BlueprintModel>(owner, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
+        var published = await Json.PostAsync<BlueprintDto>(owner, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
         Assert.Equal((2, true), (published.Version, published.Published));
     }
 
@@ -98,8 +98,8 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
 
         // Tests run one at a time, so the three newest blueprints are ours, at the end of the creation order.
         var total = (int)(await TotalAsync(caller));
-        var lastTwo = await Json.GetAsync<Paged<BlueprintModel>>(caller, $"/api/blueprints?page={(total + 1) / 2}&pageSize=2");
-        var first = await Json.GetAsync<Paged<BlueprintModel>>(caller, $"/api/blueprints?page={total - 2}&pageSize=1");
+        var lastTwo = await Json.GetAsync<Paged<BlueprintDto>>(caller, $"/api/blueprints?page={(total + 1) / 2}&pageSize=2");
+        var first = await Json.GetAsync<Paged<BlueprintDto>>(caller, $"/api/blueprints?page={total - 2}&pageSize=1");
         Assert.Equal(ids[0], first.Items[0].Id);
         Assert.Equal(total % 2 == 0 ? ids[1..] : [ids[2]], lastTwo.Items.Select(i => i.Id));
         Assert.Equal(2, lastTwo.PageSize);
@@ -173,7 +173,7 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         Assert.Contains(keys, k => k.StartsWith("/actions/0/dataSchema", StringComparison.Ordinal));    // invalid schema
         Assert.Contains(keys, k => k.StartsWith("/actions/0/calculations/x", StringComparison.Ordinal)); // invalid logic
         Assert.Contains("/actions/1", keys);                          // unreachable
-        Assert.False((await Json.GetAsync<BlueprintModel>(owner, $"/api/blueprints/{id}")).Published);
+        Assert.False((await Json.GetAsync<BlueprintDto>(owner, $"/api/blueprints/{id}")).Published);
     }
 
     [Fact]
@@ -190,5 +190,5 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
     }
 
     private static async Task<long> TotalAsync(HttpClient caller) =>
-        (await Json.GetAsync<Paged<BlueprintModel>>(caller, "/api/blueprints?pageSize=1")).TotalCount;
+        (await Json.GetAsync<Paged<BlueprintDto>>(caller, "/api/blueprints?pageSize=1")).TotalCount;
 }

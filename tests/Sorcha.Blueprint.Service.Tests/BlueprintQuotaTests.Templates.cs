@@ -1,8 +1,8 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using Sorcha.Contracts.Blueprints;
 using Sorcha.Testing.Blueprints;
-using BlueprintModel = Sorcha.Client.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Tests;
 
@@ -40,10 +40,10 @@ public sealed partial class BlueprintQuotaTests
 
         var edit = BlueprintFlows.Sample("expense-approval");
         edit.Remove("version");
-        var draft = await Json.SendAsync<BlueprintModel>(caller, HttpMethod.Put, $"/api/blueprints/{id}", edit, HttpStatusCode.OK);
+        var draft = await Json.SendAsync<BlueprintDto>(caller, HttpMethod.Put, $"/api/blueprints/{id}", edit, HttpStatusCode.OK);
         using var refused = await caller.PostAsync($"/api/blueprints/{id}/publish", null);
         await QuotaAssert.RefusedAsync(refused, "blueprintVersions", QuotaBlueprintServices.BlueprintVersions);
-        var after = await Json.GetAsync<BlueprintModel>(caller, $"/api/blueprints/{id}");
+        var after = await Json.GetAsync<BlueprintDto>(caller, $"/api/blueprints/{id}");
         Assert.Equal((draft.Version, false), (after.Version, after.Published));
         Assert.Equal(2, (await Json.GetAsync<JsonElement>(caller, $"/api/blueprints/{id}/versions")).GetProperty("totalCount").GetInt64());
     }

@@ -4,6 +4,8 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 using Sorcha.Testing.Blueprints;
 using StackExchange.Redis;
 using BlueprintKeys = blueprint::Sorcha.Blueprint.Service.Blueprints.BlueprintKeys;
@@ -60,7 +62,7 @@ public sealed partial class BlueprintQuotaTests(QuotaBlueprintServices services)
         {
             using (answer)
             {
-                ids.Add((await Json.ReadAsync<Client.Blueprint>(answer)).Id!);
+                ids.Add((await Json.ReadAsync<BlueprintDto>(answer)).Id!);
             }
         }
 
@@ -106,10 +108,10 @@ public sealed partial class BlueprintQuotaTests(QuotaBlueprintServices services)
             "blueprintBytes", QuotaBlueprintServices.BlueprintBytes);
         await QuotaAssert.RefusedAsync(await caller.PutAsJsonAsync($"/api/blueprints/{plain}", Padded("loan-application")),
             "blueprintBytes", QuotaBlueprintServices.BlueprintBytes);
-        Assert.Equal(1, (await Json.GetAsync<Client.Blueprint>(caller, $"/api/blueprints/{plain}")).Version);
+        Assert.Equal(1, (await Json.GetAsync<BlueprintDto>(caller, $"/api/blueprints/{plain}")).Version);
 
         // Shrinking the padded draft gives its bytes back: now the third fits.
-        await Json.SendAsync<Client.Blueprint>(caller, HttpMethod.Put, $"/api/blueprints/{padded}",
+        await Json.SendAsync<BlueprintDto>(caller, HttpMethod.Put, $"/api/blueprints/{padded}",
             BlueprintFlows.Sample("expense-approval"), HttpStatusCode.OK);
         await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"));
 
@@ -135,7 +137,7 @@ public sealed partial class BlueprintQuotaTests(QuotaBlueprintServices services)
         {
             using (answer)
             {
-                ids.Add((await Json.ReadAsync<Client.CreatedInstance>(answer)).InstanceId);
+                ids.Add((await Json.ReadAsync<CreatedInstanceResponse>(answer)).InstanceId);
             }
         }
 

@@ -2,8 +2,8 @@ using System.Net;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Blueprints;
 using Sorcha.Testing.Blueprints;
-using BlueprintModel = Sorcha.Client.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Tests;
 
@@ -63,7 +63,7 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
         var draft = BlueprintFlows.Sample("expense-approval");
         draft["title"] = "Expense approval v3 (draft)";
         draft.Remove("version");
-        var edited = await Json.SendAsync<BlueprintModel>(caller, HttpMethod.Put, $"/api/blueprints/{id}", draft, HttpStatusCode.OK);
+        var edited = await Json.SendAsync<BlueprintDto>(caller, HttpMethod.Put, $"/api/blueprints/{id}", draft, HttpStatusCode.OK);
         Assert.Equal(3, edited.Version);
         Assert.False(edited.Published);
 
@@ -74,9 +74,9 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
         var page2 = await Json.GetAsync<JsonElement>(other, $"/api/blueprints/{id}/versions?page=2&pageSize=1");
         Assert.Equal(2, page2.GetProperty("items")[0].GetProperty("version").GetInt32());
 
-        var v1 = await Json.GetAsync<BlueprintModel>(other, $"/api/blueprints/{id}/versions/1");
+        var v1 = await Json.GetAsync<BlueprintDto>(other, $"/api/blueprints/{id}/versions/1");
         Assert.Equal(("Expense approval", 1, true), (v1.Title, v1.Version, v1.Published));
-        var v2 = await Json.GetAsync<BlueprintModel>(other, $"/api/blueprints/{id}/versions/2");
+        var v2 = await Json.GetAsync<BlueprintDto>(other, $"/api/blueprints/{id}/versions/2");
         Assert.Equal(("Expense approval v2", 2), (v2.Title, v2.Version));
         foreach (var unknown in new[] { "3", "0", "abc", "-1" })
         {
@@ -108,7 +108,7 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
         await ProblemAssert.RefusedAsync(caller, HttpMethod.Post, $"/api/blueprints/{id}/instances",
             new { registerId = register, participants = Everyone(wallet) }, HttpStatusCode.NotFound);
 
-        Assert.Equal("Expense approval", (await Json.GetAsync<BlueprintModel>(caller, $"/api/blueprints/{id}/versions/1")).Title);
+        Assert.Equal("Expense approval", (await Json.GetAsync<BlueprintDto>(caller, $"/api/blueprints/{id}/versions/1")).Title);
         var inbox = await Json.GetAsync<JsonElement>(caller, "/api/inbox?pageSize=100");
         var item = inbox.GetProperty("items").EnumerateArray().Single(i => i.Str("instanceId") == instance);
         Assert.Equal("Expense approval", item.Str("blueprintTitle"));

@@ -3,6 +3,7 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Execution;
 using Sorcha.Testing.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Tests;
@@ -29,12 +30,12 @@ public sealed class ExecutionHelperTests(BlueprintServices services)
         using var caller = await services.ClientAsync("exec-validate");
         var id = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Id!;
 
-        var ok = await Json.PostAsync<DataValidation>(caller, "/api/execution/validate",
+        var ok = await Json.PostAsync<DataValidationResult>(caller, "/api/execution/validate",
             new { blueprintId = id, actionId = "submit", data = Claim(120.50) }, HttpStatusCode.OK);
         Assert.True(ok.Valid);
         Assert.Empty(ok.Errors);
 
-        var bad = await Json.PostAsync<DataValidation>(caller, "/api/execution/validate", new
+        var bad = await Json.PostAsync<DataValidationResult>(caller, "/api/execution/validate", new
         {
             blueprintId = id,
             actionId = "submit",
@@ -57,9 +58,9 @@ public sealed class ExecutionHelperTests(BlueprintServices services)
         Assert.Equal(21.989m, calculated["total"]!.GetValue<decimal>());
         Assert.Equal("Ada Lovelace", calculated["employeeName"]!.GetValue<string>());
 
-        var toFinance = await Json.PostAsync<RouteDecision>(caller, "/api/execution/route",
+        var toFinance = await Json.PostAsync<RouteResponse>(caller, "/api/execution/route",
             new { blueprintId = id, actionId = "approve", data = new { decision = "approved", approvedAmount = 1500 } }, HttpStatusCode.OK);
-        Assert.Equal(new RouteDecision("finance-review", "finance"), toFinance);
+        Assert.Equal(new RouteResponse("finance-review", "finance"), toFinance);
 
         // Raw: the wire writes a finished route as both members present and null, not left out.
         var done = await Json.PostAsync(caller, "/api/execution/route",

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Http.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 using Sorcha.Testing.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Tests;
@@ -90,7 +91,7 @@ public sealed class InstanceTests(BlueprintServices services)
             new { sender = wallet, data = InstanceFlows.Claim });
         await ProblemAssert.IsProblemAsync(unknownInstance, HttpStatusCode.NotFound);
 
-        var state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        var state = await Json.GetAsync<InstanceDto>(alice, $"/api/instances/{instance}");
         Assert.Equal("submit", state.NextActionId);
         Assert.Empty(state.TxIds);
     }

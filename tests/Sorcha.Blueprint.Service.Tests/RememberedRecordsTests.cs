@@ -3,6 +3,7 @@ extern alias blueprint;
 using System.Net;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using Sorcha.Contracts.Instances;
 using Sorcha.Testing.Blueprints;
 using StackExchange.Redis;
 using BlueprintKeys = blueprint::Sorcha.Blueprint.Service.Blueprints.BlueprintKeys;
@@ -149,7 +150,7 @@ public sealed class RememberedRecordsTests(BlueprintServices services)
         // None of them took the step: the real one goes through at once, and the instance is then complete.
         await Json.PostAsync<JsonElement>(alice, $"{url}/approve",
             new { sender = wallet, data = new { decision = "approved", approvedAmount = 10 } }, HttpStatusCode.Created);
-        var state = await Json.GetAsync<Client.Instance>(alice, $"/api/instances/{instance}");
+        var state = await Json.GetAsync<InstanceDto>(alice, $"/api/instances/{instance}");
         Assert.Equal(2, state.TxIds.Count);
         Assert.Null(state.NextActionId);
         await ProblemAssert.RefusedAsync(alice, HttpMethod.Post, $"{url}/approve",

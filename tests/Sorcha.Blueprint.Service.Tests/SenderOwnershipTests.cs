@@ -8,6 +8,7 @@ using Microsoft.Extensions.Options;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 using Sorcha.Testing.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Tests;
@@ -67,7 +68,7 @@ public sealed class SenderOwnershipTests(BlueprintServices services)
             await ProblemAssert.IsProblemAsync(refused, HttpStatusCode.Forbidden);
         }
 
-        var state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        var state = await Json.GetAsync<InstanceDto>(alice, $"/api/instances/{instance}");
         Assert.Equal("approve", state.NextActionId);
         Assert.Single(state.TxIds);
     }

@@ -1,9 +1,9 @@
 extern alias blueprint;
 
+using Sorcha.Contracts.Instances;
 using Sorcha.Testing.Blueprints;
 using StackExchange.Redis;
 using ClaimOutcome = blueprint::Sorcha.Blueprint.Service.Instances.ClaimOutcome;
-using InstanceStep = blueprint::Sorcha.Blueprint.Service.Instances.InstanceStep;
 using InstanceStore = blueprint::Sorcha.Blueprint.Service.Instances.InstanceStore;
 
 namespace Sorcha.Blueprint.Service.Tests;

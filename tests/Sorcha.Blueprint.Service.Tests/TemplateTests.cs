@@ -3,8 +3,8 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts;
+using Sorcha.Contracts.Blueprints;
 using Sorcha.Testing.Blueprints;
-using BlueprintModel = Sorcha.Client.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Tests;
 
@@ -61,13 +61,13 @@ public sealed class TemplateTests(BlueprintServices services)
 
         Assert.True(JsonNode.DeepEquals(sample, stored), stored.ToJsonString());
         Assert.Equal((1, false), (answer.GetProperty("version").GetInt32(), answer.GetProperty("published").GetBoolean()));
-        Assert.True((await Json.PostAsync<BlueprintModel>(caller, $"/api/blueprints/{blueprintId}/publish", null, HttpStatusCode.OK)).Published);
+        Assert.True((await Json.PostAsync<BlueprintDto>(caller, $"/api/blueprints/{blueprintId}/publish", null, HttpStatusCode.OK)).Published);
 
         // Other parameters, another blueprint: the lender's name and the thresholds land where the template puts them.
         var parameters = Samples.TemplateParameters("loan-application");
         parameters["parameters"]!["lender"] = "Northwind Credit";
         parameters["parameters"]!["manualReviewThreshold"] = 50000;
-        var other = await Json.PostAsync<BlueprintModel>(caller, $"/api/templates/{id}/instantiate", parameters, HttpStatusCode.Created);
+        var other = await Json.PostAsync<BlueprintDto>(caller, $"/api/templates/{id}/instantiate", parameters, HttpStatusCode.Created);
         Assert.Equal("Northwind Credit", other.Participants.Single(p => p.Id == "bank").Name);
         Assert.Contains("50000", JsonSerializer.Serialize(other.Actions[0].Calculations), StringComparison.Ordinal);
     }
@@ -155,5 +155,5 @@ public sealed class TemplateTests(BlueprintServices services)
     }
 
     private static async Task<long> BlueprintCountAsync(HttpClient caller) =>
-        (await Json.GetAsync<Paged<BlueprintModel>>(caller, "/api/blueprints?pageSize=1")).TotalCount;
+        (await Json.GetAsync<Paged<BlueprintDto>>(caller, "/api/blueprints?pageSize=1")).TotalCount;
 }

@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using Sorcha.Client;
 using Sorcha.Contracts.Transactions;
 using Sorcha.Contracts.Wallets;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
 using Sorcha.Performance.Engine;
 
@@ -66,7 +67,7 @@ public sealed class ActionSubmission : LoadScenario
 
         var step = ExpenseFlow.Steps[instance.Step];
         var (client, wallet) = _parties[step.Participant];
-        ActionReceipt receipt;
+        SubmitActionResponse receipt;
         try
         {
             receipt = await client.Instances.SubmitActionAsync(instance.Id, step.ActionId, wallet.Address, step.Data, ct);
@@ -121,7 +122,7 @@ public sealed class ActionSubmission : LoadScenario
     });
 
     /// <summary>The committed transaction, read back from the register, is the action's and checks out.</summary>
-    private async Task<string?> InRegisterAsync(LiveInstance instance, ExpenseFlow.FlowStep step, string sender, ActionReceipt receipt)
+    private async Task<string?> InRegisterAsync(LiveInstance instance, ExpenseFlow.FlowStep step, string sender, SubmitActionResponse receipt)
     {
         var tx = await _parties["employee"].Client.Registers.GetTransactionAsync(_registerId, receipt.TxId);
         return tx.TxId != receipt.TxId || tx.Sequence != receipt.Sequence ? "another txId or sequence"

@@ -1,4 +1,5 @@
 using Sorcha.Client;
+using Sorcha.Contracts.Blueprints;
 using Sorcha.Performance.Engine;
 
 namespace Sorcha.Performance.Scenarios;
@@ -82,7 +83,7 @@ public sealed class BlueprintRead : LoadScenario
 public sealed class BlueprintWrite : LoadScenario
 {
     private SorchaClient _client = null!;
-    private Blueprint _template = null!;
+    private BlueprintDocument _template = null!;
     private long _counter;
 
     public override string Name => "blueprint_write";

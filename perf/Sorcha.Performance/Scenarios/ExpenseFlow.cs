@@ -1,5 +1,7 @@
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 
 namespace Sorcha.Performance.Scenarios;
 
@@ -32,7 +34,7 @@ public static class ExpenseFlow
         /// Null when the receipt is that of this action committed: a txId, the expected next action, an envelope for
         /// every wallet, the calculation; otherwise what is wrong.
         /// </summary>
-        public string? Problem(ActionReceipt receipt, IReadOnlySet<string> wallets) =>
+        public string? Problem(SubmitActionResponse receipt, IReadOnlySet<string> wallets) =>
             !IsTxId(receipt.TxId) || receipt.Sequence < 0 ? $"{ActionId}: no committed txId/sequence"
             : receipt.NextActionId != Next ? $"{ActionId}: next is '{receipt.NextActionId}', not '{Next}'"
             : receipt.Recipients.Count != wallets.Count || !wallets.SetEquals(receipt.Recipients) ? $"{ActionId}: envelopes not for the three wallets"

@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.OpenApi;
 using Microsoft.OpenApi;
+using Sorcha.Contracts;
 
 namespace Sorcha.ApiPlatform.OpenApi;
 
@@ -45,6 +46,14 @@ internal static class OpenApiSchemas
 
         return Task.CompletedTask;
     }
+
+    /// <summary>
+    /// A component's name: the contract's (<see cref="SchemaNameAttribute"/>) where the C# name differs from it, such
+    /// as BlueprintDocument's "Blueprint"; none for any JSON, which is always inlined.
+    /// </summary>
+    public static string? ReferenceId(JsonTypeInfo type) => IsAnyJson(type.Type)
+        ? null
+        : type.Type.GetCustomAttribute<SchemaNameAttribute>()?.Name ?? OpenApiOptions.CreateDefaultSchemaReferenceId(type);
 
     public static bool IsAnyJson(Type type) =>
         typeof(JsonNode).IsAssignableFrom(type) || type == typeof(JsonElement) || type == typeof(JsonElement?) || type == typeof(JsonDocument);

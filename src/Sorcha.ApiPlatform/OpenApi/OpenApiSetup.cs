@@ -36,7 +36,7 @@ public static class OpenApiSetup
                 return Task.CompletedTask;
             });
             o.AddSchemaTransformer(OpenApiSchemas.DescribeAsync);
-            o.CreateSchemaReferenceId = t => OpenApiSchemas.IsAnyJson(t.Type) ? null : OpenApiOptions.CreateDefaultSchemaReferenceId(t);
+            o.CreateSchemaReferenceId = OpenApiSchemas.ReferenceId;
             o.AddOperationTransformer(OpenApiDocuments.AddCommonProblemsAsync);
         });
     }

@@ -1,10 +1,11 @@
 using Sorcha.Blueprint.Engine.Json;
 using Sorcha.Blueprint.Engine.Logic;
 using Sorcha.Blueprint.Engine.Schema;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Engine.Execution;
 
-using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Contracts.Blueprints;
 
 /// <summary>The per-action part of publish validation: references, schema, logic and disclosure pointers.</summary>
 internal static class ActionValidator

@@ -1,8 +1,9 @@
 using System.Text.Json.Nodes;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Engine.Execution;
 
-using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Contracts.Blueprints;
 
 /// <summary>
 /// The execution helpers behind /api/execution/* and instance actions. Pure (no I/O, same input → same output);
@@ -21,25 +22,25 @@ public sealed class BlueprintEngine(CompiledActionCache cache, EngineLimits limi
     /// <summary>A fresh budget for one request's engine work, which stops (OperationCanceledException) once <paramref name="cancellation"/> fires.</summary>
     public WorkBudget Budget(CancellationToken cancellation = default) => new(limits, cancellation);
 
-    public CompiledAction Compile(Blueprint blueprint, BlueprintAction action) => cache.GetOrCompile(blueprint, action);
+    public CompiledAction Compile(BlueprintDocument blueprint, BlueprintAction action) => cache.GetOrCompile(blueprint, action);
 
-    public DataValidationResult Validate(Blueprint blueprint, BlueprintAction action, JsonNode? data, WorkBudget? budget = null) =>
+    public DataValidationResult Validate(BlueprintDocument blueprint, BlueprintAction action, JsonNode? data, WorkBudget? budget = null) =>
         Compile(blueprint, action).Validate(data, budget ?? Budget());
 
-    public JsonObject Calculate(Blueprint blueprint, BlueprintAction action, JsonNode? data, WorkBudget? budget = null) =>
+    public JsonObject Calculate(BlueprintDocument blueprint, BlueprintAction action, JsonNode? data, WorkBudget? budget = null) =>
         Compile(blueprint, action).Calculate(data, budget ?? Budget());
 
-    public RouteResult Route(Blueprint blueprint, BlueprintAction action, JsonNode? data, WorkBudget? budget = null) =>
+    public RouteResult Route(BlueprintDocument blueprint, BlueprintAction action, JsonNode? data, WorkBudget? budget = null) =>
         Compile(blueprint, action).Route(data, budget ?? Budget());
 
-    public IReadOnlyDictionary<string, JsonObject> Disclose(Blueprint blueprint, BlueprintAction action, JsonNode? data, WorkBudget? budget = null) =>
+    public IReadOnlyDictionary<string, JsonObject> Disclose(BlueprintDocument blueprint, BlueprintAction action, JsonNode? data, WorkBudget? budget = null) =>
         Compile(blueprint, action).Disclose(data, budget ?? Budget());
 
     /// <summary>
     /// Validate → calculate → route → disclose, as an instance action runs, all on one budget. Routing and disclosure
     /// see the data after calculation, so a condition can test a calculated total and participants receive calculated fields.
     /// </summary>
-    public ActionResult Process(Blueprint blueprint, BlueprintAction action, JsonNode? data, WorkBudget? budget = null)
+    public ActionResult Process(BlueprintDocument blueprint, BlueprintAction action, JsonNode? data, WorkBudget? budget = null)
     {
         budget ??= Budget();
         var compiled = Compile(blueprint, action);

@@ -1,6 +1,8 @@
+using Sorcha.Contracts.Execution;
+
 namespace Sorcha.Blueprint.Engine.Execution;
 
-using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Contracts.Blueprints;
 
 /// <summary>
 /// Publish-time checks. Returns every problem, each with a JSON Pointer into the blueprint document
@@ -8,7 +10,7 @@ using Sorcha.Blueprint.Engine.Model;
 /// </summary>
 public static class BlueprintValidator
 {
-    public static IReadOnlyList<ValidationError> Validate(Blueprint blueprint)
+    public static IReadOnlyList<ValidationError> Validate(BlueprintDocument blueprint)
     {
         var problems = new List<ValidationError>();
         var participants = blueprint.Participants ?? [];

@@ -2,10 +2,11 @@ using System.Text.Json.Nodes;
 using Sorcha.Blueprint.Engine.Json;
 using Sorcha.Blueprint.Engine.Logic;
 using Sorcha.Blueprint.Engine.Schema;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Engine.Execution;
 
-using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Contracts.Blueprints;
 
 /// <summary>
 /// One action with its schema, calculations, route conditions and disclosure pointers compiled; immutable and
@@ -37,7 +38,7 @@ public sealed class CompiledAction
     public string ActionId { get; }
 
     /// <summary>Compiles one action of a blueprint; throws <see cref="InvalidBlueprintException"/> listing every problem.</summary>
-    public static CompiledAction Compile(Blueprint blueprint, BlueprintAction action)
+    public static CompiledAction Compile(BlueprintDocument blueprint, BlueprintAction action)
     {
         var index = (blueprint.Actions ?? []).TakeWhile(a => !ReferenceEquals(a, action)).Count();
         var at = index < (blueprint.Actions?.Count ?? 0) ? $"/actions/{index}" : string.Empty;

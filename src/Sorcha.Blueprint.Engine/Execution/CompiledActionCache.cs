@@ -2,7 +2,7 @@ using System.Collections.Concurrent;
 
 namespace Sorcha.Blueprint.Engine.Execution;
 
-using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Contracts.Blueprints;
 
 /// <summary>
 /// Compiled actions keyed by (blueprint id, version, action id); hold one as a singleton. The key relies on the
@@ -16,7 +16,7 @@ public sealed class CompiledActionCache(int capacity = 1024)
     public int Count => _entries.Count;
 
     /// <summary>The compiled action, compiling on first use; throws <see cref="InvalidBlueprintException"/> (not cached) if it cannot compile.</summary>
-    public CompiledAction GetOrCompile(Blueprint blueprint, BlueprintAction action)
+    public CompiledAction GetOrCompile(BlueprintDocument blueprint, BlueprintAction action)
     {
         var key = (blueprint.Id, blueprint.Version, action.Id);
         if (!_entries.TryGetValue(key, out var entry))

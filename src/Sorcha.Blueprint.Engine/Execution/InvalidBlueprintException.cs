@@ -1,3 +1,5 @@
+using Sorcha.Contracts.Execution;
+
 namespace Sorcha.Blueprint.Engine.Execution;
 
 /// <summary>

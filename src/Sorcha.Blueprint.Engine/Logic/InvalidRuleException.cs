@@ -1,3 +1,5 @@
+using Sorcha.Contracts.Execution;
+
 namespace Sorcha.Blueprint.Engine.Logic;
 
 /// <summary>Thrown by <see cref="JsonLogicRule.Compile"/> for a malformed rule; carries every problem found.</summary>

@@ -1,4 +1,5 @@
 using System.Text.Json.Nodes;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Engine.Logic;
 

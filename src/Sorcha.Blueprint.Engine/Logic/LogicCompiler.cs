@@ -1,6 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Blueprint.Engine.Json;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Engine.Logic;
 

@@ -1,4 +1,5 @@
 using Sorcha.Blueprint.Engine.Json;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Engine.Schema;
 

@@ -1,3 +1,5 @@
+using Sorcha.Contracts.Execution;
+
 namespace Sorcha.Blueprint.Engine.Schema;
 
 /// <summary>Thrown by <see cref="JsonSchema.Compile"/> for a malformed schema; carries every problem found.</summary>

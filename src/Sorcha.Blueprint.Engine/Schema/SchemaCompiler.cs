@@ -3,6 +3,7 @@ using System.Text.Json.Nodes;
 using Sorcha.Blueprint.Engine.Json;
 using Sorcha.Blueprint.Engine.Schema.Keywords;
 using Sorcha.Blueprint.Engine.Schema.Resources;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Engine.Schema;
 

@@ -1,3 +1,5 @@
+using Sorcha.Contracts.Blueprints;
+
 namespace Sorcha.Client;
 
 /// <summary>
@@ -12,25 +14,28 @@ public sealed class BlueprintsClient
     internal BlueprintsClient(ApiTransport transport) => _transport = transport;
 
     /// <summary>Stores a draft: the server assigns the id and starts it at version 1, unpublished.</summary>
-    public Task<Blueprint> CreateAsync(Blueprint blueprint, CancellationToken cancellationToken = default) =>
-        _transport.SendAsync(HttpMethod.Post, Root, blueprint, Json.Blueprint, Json.Blueprint, cancellationToken);
+    public Task<BlueprintDto> CreateAsync(BlueprintDocument blueprint, CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Post, Root, blueprint, Json.BlueprintDocument, Json.BlueprintDto, cancellationToken);
 
-    public Task<Paged<Blueprint>> ListAsync(int? page = null, int? pageSize = null, CancellationToken cancellationToken = default) =>
-        _transport.GetAsync(ApiTransport.Paging(Root, page, pageSize), Json.PageBlueprint, cancellationToken);
+    public Task<Paged<BlueprintDto>> ListAsync(int? page = null, int? pageSize = null, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(ApiTransport.Paging(Root, page, pageSize), Json.PageBlueprintDto, cancellationToken);
 
-    public Task<Blueprint> GetAsync(string blueprintId, CancellationToken cancellationToken = default) =>
-        _transport.GetAsync(Path(blueprintId), Json.Blueprint, cancellationToken);
+    public Task<BlueprintDto> GetAsync(string blueprintId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(blueprintId), Json.BlueprintDto, cancellationToken);
 
-    /// <summary>Replaces a draft and bumps its version; pass the version you read (GET, edit, PUT) to get 409 on a lost race.</summary>
-    public Task<Blueprint> UpdateAsync(string blueprintId, Blueprint blueprint, CancellationToken cancellationToken = default) =>
-        _transport.SendAsync(HttpMethod.Put, Path(blueprintId), blueprint, Json.Blueprint, Json.Blueprint, cancellationToken);
+    /// <summary>
+    /// Replaces a draft and bumps its version; pass the version you read (GET, <see cref="BlueprintDto.ToDocument"/>,
+    /// edit, PUT) to get 409 on a lost race.
+    /// </summary>
+    public Task<BlueprintDto> UpdateAsync(string blueprintId, BlueprintDocument blueprint, CancellationToken cancellationToken = default) =>
+        _transport.SendAsync(HttpMethod.Put, Path(blueprintId), blueprint, Json.BlueprintDocument, Json.BlueprintDto, cancellationToken);
 
     public Task DeleteAsync(string blueprintId, CancellationToken cancellationToken = default) =>
         _transport.DeleteAsync(Path(blueprintId), cancellationToken);
 
     /// <summary>Publishes (idempotent); 422 lists every problem in <see cref="SorchaApiException.Errors"/> by JSON Pointer.</summary>
-    public Task<Blueprint> PublishAsync(string blueprintId, CancellationToken cancellationToken = default) =>
-        _transport.PostAsync(Path(blueprintId) + "/publish", Json.Blueprint, cancellationToken);
+    public Task<BlueprintDto> PublishAsync(string blueprintId, CancellationToken cancellationToken = default) =>
+        _transport.PostAsync(Path(blueprintId) + "/publish", Json.BlueprintDto, cancellationToken);
 
     private static string Path(string blueprintId) => $"{Root}/{ApiTransport.Escape(blueprintId)}";
 

@@ -1,4 +1,5 @@
 using System.Text.Json.Nodes;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Client;
 
@@ -14,16 +15,16 @@ public sealed class ExecutionClient
     internal ExecutionClient(ApiTransport transport) => _transport = transport;
 
     /// <summary>200 with <c>valid: false</c> and every error when the data fails the action's schema.</summary>
-    public Task<DataValidation> ValidateAsync(string blueprintId, string actionId, JsonNode? data, CancellationToken cancellationToken = default) =>
-        Run("validate", blueprintId, actionId, data, Json.DataValidation, cancellationToken);
+    public Task<DataValidationResult> ValidateAsync(string blueprintId, string actionId, JsonNode? data, CancellationToken cancellationToken = default) =>
+        Run("validate", blueprintId, actionId, data, Json.DataValidationResult, cancellationToken);
 
     /// <summary>The data plus the calculated fields.</summary>
     public async Task<JsonObject> CalculateAsync(string blueprintId, string actionId, JsonNode? data, CancellationToken cancellationToken = default) =>
         (await Run("calculate", blueprintId, actionId, data, Json.CalculateResponse, cancellationToken).ConfigureAwait(false)).Data;
 
     /// <summary>Where the data would go; 422 when no route matches.</summary>
-    public Task<RouteDecision> RouteAsync(string blueprintId, string actionId, JsonNode? data, CancellationToken cancellationToken = default) =>
-        Run("route", blueprintId, actionId, data, Json.RouteDecision, cancellationToken);
+    public Task<RouteResponse> RouteAsync(string blueprintId, string actionId, JsonNode? data, CancellationToken cancellationToken = default) =>
+        Run("route", blueprintId, actionId, data, Json.RouteResponse, cancellationToken);
 
     /// <summary>Participant id → exactly the fields disclosed to it.</summary>
     public async Task<IReadOnlyDictionary<string, JsonObject>> DiscloseAsync(string blueprintId, string actionId, JsonNode? data,

@@ -1,4 +1,5 @@
 using System.Text.Json.Nodes;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Client;
@@ -11,28 +12,28 @@ public sealed class InstancesClient
     internal InstancesClient(ApiTransport transport) => _transport = transport;
 
     /// <summary>Starts an instance of a published blueprint on a register, every participant bound to a wallet address.</summary>
-    public Task<CreatedInstance> CreateAsync(string blueprintId, string registerId, IReadOnlyDictionary<string, string> participants,
+    public Task<CreatedInstanceResponse> CreateAsync(string blueprintId, string registerId, IReadOnlyDictionary<string, string> participants,
         CancellationToken cancellationToken = default) =>
         _transport.SendAsync(HttpMethod.Post, $"api/blueprints/{ApiTransport.Escape(blueprintId)}/instances",
-            new CreateInstanceRequest(registerId, participants), Json.CreateInstanceRequest, Json.CreatedInstance, cancellationToken);
+            new CreateInstanceRequest(registerId, participants), Json.CreateInstanceRequest, Json.CreatedInstanceResponse, cancellationToken);
 
-    public Task<Instance> GetAsync(string instanceId, CancellationToken cancellationToken = default) =>
-        _transport.GetAsync(Path(instanceId), Json.Instance, cancellationToken);
+    public Task<InstanceDto> GetAsync(string instanceId, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(Path(instanceId), Json.InstanceDto, cancellationToken);
 
     /// <summary>
     /// Submits the instance's next action as <paramref name="sender"/> (a wallet the caller owns, bound to the action's
     /// participant): validated, calculated, routed, disclosed, encrypted per participant, signed and committed.
     /// 409 when it is not the next action or the step is being submitted by someone else; 403 for the wrong sender.
     /// </summary>
-    public Task<ActionReceipt> SubmitActionAsync(string instanceId, string actionId, string sender, JsonNode? data,
+    public Task<SubmitActionResponse> SubmitActionAsync(string instanceId, string actionId, string sender, JsonNode? data,
         CancellationToken cancellationToken = default) =>
         SubmitActionAsync(instanceId, actionId, new SubmitActionRequest(sender, data), cancellationToken);
 
     /// <summary>As above, the request whole: with <see cref="SubmitActionRequest.Attachments"/>, files.</summary>
-    public Task<ActionReceipt> SubmitActionAsync(string instanceId, string actionId, SubmitActionRequest request,
+    public Task<SubmitActionResponse> SubmitActionAsync(string instanceId, string actionId, SubmitActionRequest request,
         CancellationToken cancellationToken = default) =>
         _transport.SendAsync(HttpMethod.Post, $"{Path(instanceId)}/actions/{ApiTransport.Escape(actionId)}",
-            request, Json.SubmitActionRequest, Json.ActionReceipt, cancellationToken);
+            request, Json.SubmitActionRequest, Json.SubmitActionResponse, cancellationToken);
 
     /// <summary>
     /// The envelope of file <paramref name="index"/> of the instance's transaction <paramref name="txId"/> sealed for a
@@ -46,10 +47,10 @@ public sealed class InstancesClient
     /// Refuses the instance's next action as <paramref name="sender"/> with a reason (1..1,000 characters): a signed
     /// Rejection transaction; the instance follows the action's <c>rejection</c>. 409 for an action without one.
     /// </summary>
-    public Task<RejectionReceipt> RejectActionAsync(string instanceId, string actionId, string sender, string reason,
+    public Task<RejectActionResponse> RejectActionAsync(string instanceId, string actionId, string sender, string reason,
         CancellationToken cancellationToken = default) =>
         _transport.SendAsync(HttpMethod.Post, $"{Path(instanceId)}/actions/{ApiTransport.Escape(actionId)}/reject",
-            new RejectActionRequest(sender, reason), Json.RejectActionRequest, Json.RejectionReceipt, cancellationToken);
+            new RejectActionRequest(sender, reason), Json.RejectActionRequest, Json.RejectActionResponse, cancellationToken);
 
     /// <summary>The instances the caller created or has a wallet bound in, newest first; <paramref name="state"/>: open, completed or rejected.</summary>
     public Task<Paged<InstanceSummary>> ListAsync(string? state = null, string? blueprintId = null, int? page = null, int? pageSize = null,

@@ -5,6 +5,9 @@ using Sorcha.Contracts.Auth;
 using Sorcha.Contracts.Registers;
 using Sorcha.Contracts.Transactions;
 using Sorcha.Contracts.Wallets;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Execution;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Verification;
@@ -56,20 +59,21 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(SubmittedBatch))]
 [JsonSerializable(typeof(TransactionLocation))]
 [JsonSerializable(typeof(TransactionLimits))]
-[JsonSerializable(typeof(Blueprint))]
-[JsonSerializable(typeof(Paged<Blueprint>), TypeInfoPropertyName = "PageBlueprint")]
+[JsonSerializable(typeof(BlueprintDocument))]
+[JsonSerializable(typeof(BlueprintDto))]
+[JsonSerializable(typeof(Paged<BlueprintDto>), TypeInfoPropertyName = "PageBlueprintDto")]
 [JsonSerializable(typeof(ExecutionRequest))]
-[JsonSerializable(typeof(DataValidation))]
+[JsonSerializable(typeof(DataValidationResult))]
 [JsonSerializable(typeof(CalculateResponse))]
-[JsonSerializable(typeof(RouteDecision))]
+[JsonSerializable(typeof(RouteResponse))]
 [JsonSerializable(typeof(DiscloseResponse))]
 [JsonSerializable(typeof(CreateInstanceRequest))]
-[JsonSerializable(typeof(CreatedInstance))]
-[JsonSerializable(typeof(Instance))]
+[JsonSerializable(typeof(CreatedInstanceResponse))]
+[JsonSerializable(typeof(InstanceDto))]
 [JsonSerializable(typeof(SubmitActionRequest))]
-[JsonSerializable(typeof(ActionReceipt))]
+[JsonSerializable(typeof(SubmitActionResponse))]
 [JsonSerializable(typeof(RejectActionRequest))]
-[JsonSerializable(typeof(RejectionReceipt))]
+[JsonSerializable(typeof(RejectActionResponse))]
 [JsonSerializable(typeof(Paged<InstanceSummary>), TypeInfoPropertyName = "PageInstanceSummary")]
 [JsonSerializable(typeof(Paged<InboxItem>), TypeInfoPropertyName = "PageInboxItem")]
 [JsonSerializable(typeof(ActionPayload))]

@@ -1,4 +1,5 @@
 using Sorcha.Blueprint.Engine.Execution;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Engine.Tests.Execution;
 

@@ -2,7 +2,7 @@ using System.Text.Json.Nodes;
 
 namespace Sorcha.Blueprint.Engine.Tests.Execution;
 
-using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Contracts.Blueprints;
 
 public class ModelSerializationTests
 {

@@ -2,7 +2,7 @@ using Sorcha.Blueprint.Engine.Execution;
 
 namespace Sorcha.Blueprint.Engine.Tests.Execution;
 
-using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Contracts.Blueprints;
 
 /// <summary>The shipped samples (samples/blueprints) must be publishable and must run end to end.</summary>
 public class SampleBlueprintTests
@@ -174,7 +174,7 @@ public class SampleBlueprintTests
             result.Errors.Select(e => e.Pointer).Order(StringComparer.Ordinal).ToArray());
     }
 
-    private ActionResult Run(Blueprint blueprint, string actionId, string data)
+    private ActionResult Run(BlueprintDocument blueprint, string actionId, string data)
     {
         var result = _engine.Process(blueprint, blueprint.FindAction(actionId)!, TestJson.Parse(data));
         Assert.True(result.Valid, string.Join("; ", result.Validation.Errors.Select(e => $"{e.Pointer}: {e.Message}")));

@@ -2,7 +2,7 @@ using System.Text.Json.Nodes;
 
 namespace Sorcha.Blueprint.Engine.Tests.Execution;
 
-using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Contracts.Blueprints;
 
 /// <summary>Blueprints for tests: a minimal publishable one to break in one place at a time, and the shipped samples.</summary>
 internal static class TestBlueprints
@@ -24,15 +24,15 @@ internal static class TestBlueprints
         }
         """);
 
-    public static Blueprint ToBlueprint(JsonNode json) => BlueprintJson.Deserialize(json.ToJsonString())!;
+    public static BlueprintDocument ToBlueprint(JsonNode json) => BlueprintJson.Deserialize(json.ToJsonString())!;
 
-    public static Blueprint Minimal() => ToBlueprint(MinimalJson());
+    public static BlueprintDocument Minimal() => ToBlueprint(MinimalJson());
 
-    public static Blueprint Sample(string name) =>
+    public static BlueprintDocument Sample(string name) =>
         BlueprintJson.Deserialize(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "samples", name)))!;
 
     /// <summary>A blueprint with one action built from the given action JSON plus a second participant.</summary>
-    public static (Blueprint Blueprint, BlueprintAction Action) SingleAction(string actionJson)
+    public static (BlueprintDocument Blueprint, BlueprintAction Action) SingleAction(string actionJson)
     {
         var json = MinimalJson();
         var actions = json["actions"]!.AsArray();

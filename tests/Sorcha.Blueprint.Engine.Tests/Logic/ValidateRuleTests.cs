@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
 using Sorcha.Blueprint.Engine.Logic;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Engine.Tests.Logic;
 

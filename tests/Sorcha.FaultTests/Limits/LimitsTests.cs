@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
+using Sorcha.Contracts.Instances;
 using Sorcha.FaultTests.Reliability;
 
 namespace Sorcha.FaultTests.Limits;
@@ -129,7 +130,7 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
 
         // The Blueprint service's own timeout fired, not the gateway's.
         Assert.InRange(watch.Elapsed.TotalSeconds, LimitsPlatformFixture.OutgoingSeconds - 0.5, LimitsPlatformFixture.ForwarderSeconds);
-        var state = await Json.GetAsync<Sorcha.Client.Instance>(caller, $"/api/instances/{instance}");
+        var state = await Json.GetAsync<InstanceDto>(caller, $"/api/instances/{instance}");
         Assert.Equal("submit", state.NextActionId);
     });
 

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Verify;
 using static Sorcha.Testing.Blueprints.AttachmentFlows;
@@ -28,7 +29,7 @@ public sealed class AttachmentWorkflowTests(PlatformFixture platform)
 
         var receipt = await setup.Employee.Client.Instances.SubmitActionAsync(setup.InstanceId, "submit",
             new SubmitActionRequest(setup.Employee.Wallet, JsonSerializer.SerializeToNode(Testing.Samples.ExpenseClaim, JsonSerializerOptions.Web),
-                [new AttachmentUpload("receipt.pdf", "application/pdf", Receipt)]));
+                [AttachmentUpload.Of("receipt.pdf", "application/pdf", Receipt)]));
 
         var envelope = await setup.Manager.Client.Instances.GetAttachmentAsync(setup.InstanceId, receipt.TxId, 0);
         var file = await setup.Manager.Client.Wallets.DecryptAsync(setup.Manager.Wallet, envelope);

@@ -1,5 +1,6 @@
 using System.Net;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Verification;
 
@@ -51,7 +52,7 @@ public sealed class LoanWorkflowTests(PlatformFixture platform)
         var sequences = new List<long>();
         foreach (var (action, data, next) in steps)
         {
-            var receipt = await Json.PostAsync<ActionReceipt>(bank, $"/api/instances/{instanceId}/actions/{action}",
+            var receipt = await Json.PostAsync<SubmitActionResponse>(bank, $"/api/instances/{instanceId}/actions/{action}",
                 new { sender = wallet, data }, HttpStatusCode.Created);
             Assert.Equal(next, receipt.NextActionId);
             sequences.Add(receipt.Sequence);
@@ -63,7 +64,7 @@ public sealed class LoanWorkflowTests(PlatformFixture platform)
         }
 
         Assert.Equal([0L, 1, 2, 3, 4, 5], sequences);
-        var state = await Json.GetAsync<Instance>(bank, $"/api/instances/{instanceId}");
+        var state = await Json.GetAsync<InstanceDto>(bank, $"/api/instances/{instanceId}");
         Assert.Equal("completed", state.Status);
         Assert.Equal(steps.Select(s => s.Action), state.Steps.Select(s => s.ActionId));
 

@@ -2,6 +2,8 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.IntegrationTests.Registers;
 
@@ -23,7 +25,7 @@ public sealed class RefusedCommitTests(PlatformFixture platform)
         var sample = BlueprintFlows.Sample("expense-approval");
         sample["actions"]![0]!["dataSchema"]!["properties"]!["description"]!["maxLength"] = 500_000;
         var blueprint = (await BlueprintFlows.CreateAsync(alice, sample)).Id!;
-        await Json.PostAsync<Sorcha.Client.Blueprint>(alice, $"/api/blueprints/{blueprint}/publish", null, HttpStatusCode.OK);
+        await Json.PostAsync<BlueprintDto>(alice, $"/api/blueprints/{blueprint}/publish", null, HttpStatusCode.OK);
         var register = await InstanceFlows.RegisterAsync(alice);
         var instance = await InstanceFlows.InstanceAsync(alice, blueprint, register,
             new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });
@@ -40,8 +42,8 @@ public sealed class RefusedCommitTests(PlatformFixture platform)
         }
 
         // Before the fix the refused transaction stayed pending and every retry sent it again: 413 for ever.
-        var retried = await Json.PostAsync<ActionReceipt>(alice, url, new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
-        var state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        var retried = await Json.PostAsync<SubmitActionResponse>(alice, url, new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
+        var state = await Json.GetAsync<InstanceDto>(alice, $"/api/instances/{instance}");
         Assert.Equal([retried.TxId], state.TxIds);
         Assert.Equal("approve", state.NextActionId);
         Assert.Equal(1, await RegisterFlows.HeightAsync(alice, register));

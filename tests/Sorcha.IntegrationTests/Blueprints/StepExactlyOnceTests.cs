@@ -7,6 +7,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using BlueprintService::Sorcha.Blueprint.Service.Instances;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Transactions;
 using Sorcha.Registers.Store;
@@ -43,7 +44,7 @@ public sealed class StepExactlyOnceTests(PlatformFixture platform)
         }
 
         // The retry records nothing new: same txId, the instance moves on, the register holds the step once.
-        var retried = await Json.PostAsync<ActionReceipt>(alice, $"/api/instances/{instance}/actions/submit",
+        var retried = await Json.PostAsync<SubmitActionResponse>(alice, $"/api/instances/{instance}/actions/submit",
             new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
         Assert.Equal((string)pending["txId"]!, retried.TxId);
         await AssertRecordedOnceAsync(alice, instance, retried.TxId);
@@ -92,7 +93,7 @@ public sealed class StepExactlyOnceTests(PlatformFixture platform)
 
     private static async Task AssertRecordedOnceAsync(HttpClient client, string instance, string txId)
     {
-        var state = await Json.GetAsync<Instance>(client, $"/api/instances/{instance}");
+        var state = await Json.GetAsync<InstanceDto>(client, $"/api/instances/{instance}");
         Assert.Equal([txId], state.TxIds);
         Assert.Equal("approve", state.NextActionId);
         Assert.Equal(1, await RegisterFlows.HeightAsync(client, state.RegisterId));

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Http.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Testing.Blueprints;
 
@@ -29,7 +30,7 @@ public sealed class StepRaceTests(PlatformFixture platform)
         }));
 
         Assert.Equal([HttpStatusCode.Created, HttpStatusCode.Conflict], statuses.Order());
-        var state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        var state = await Json.GetAsync<InstanceDto>(alice, $"/api/instances/{instance}");
         Assert.Single(state.TxIds);
         Assert.Equal("approve", state.NextActionId);
 
@@ -42,7 +43,7 @@ public sealed class StepRaceTests(PlatformFixture platform)
         }));
         Assert.Equal(1, approvals.Count(s => s == HttpStatusCode.Created));
         Assert.Equal(3, approvals.Count(s => s == HttpStatusCode.Conflict));
-        state = await Json.GetAsync<Instance>(alice, $"/api/instances/{instance}");
+        state = await Json.GetAsync<InstanceDto>(alice, $"/api/instances/{instance}");
         Assert.Equal(2, state.TxIds.Count);
         Assert.Equal("completed", state.Status);
     }

@@ -4,6 +4,8 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts.Transactions;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Ledger.Verification;
 
@@ -48,10 +50,10 @@ public sealed class ThreePartyWorkflowTests(PlatformFixture platform)
                 ("finance-review", "finance", new { paid = true, paymentReference = "PAY-123456", paymentDate = "2025-03-20" }, null),
             };
 
-            var committed = new List<(string Action, ActionReceipt Receipt)>();
+            var committed = new List<(string Action, SubmitActionResponse Receipt)>();
             foreach (var (action, participant, data, next) in steps)
             {
-                var receipt = await Json.PostAsync<ActionReceipt>(callers[participant], $"/api/instances/{instanceId}/actions/{action}",
+                var receipt = await Json.PostAsync<SubmitActionResponse>(callers[participant], $"/api/instances/{instanceId}/actions/{action}",
                     new { sender = wallets[participant], data }, HttpStatusCode.Created);
                 Assert.Matches("^[0-9a-f]{64}$", receipt.TxId);
                 Assert.Equal(next, receipt.NextActionId);
@@ -63,7 +65,7 @@ public sealed class ThreePartyWorkflowTests(PlatformFixture platform)
             Assert.Equal(300m, calculated["tax"]!.GetValue<decimal>());
             Assert.Equal(1800m, calculated["total"]!.GetValue<decimal>());
 
-            var state = await Json.GetAsync<Instance>(employee, $"/api/instances/{instanceId}");
+            var state = await Json.GetAsync<InstanceDto>(employee, $"/api/instances/{instanceId}");
             Assert.Equal("completed", state.Status);
             Assert.Null(state.NextActionId);
             Assert.Equal(committed.Select(c => c.Receipt.TxId), state.TxIds);

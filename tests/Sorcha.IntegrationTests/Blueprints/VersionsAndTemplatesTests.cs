@@ -1,8 +1,8 @@
 using System.Net;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Blueprints;
 using Sorcha.IntegrationTests.Infrastructure;
-using BlueprintModel = Sorcha.Client.Blueprint;
 
 namespace Sorcha.IntegrationTests.Blueprints;
 
@@ -41,7 +41,7 @@ public sealed class VersionsAndTemplatesTests(PlatformFixture platform)
 
         var versions = await Json.GetAsync<JsonElement>(caller, $"/api/blueprints/{id}/versions");
         Assert.Equal([1, 2], versions.GetProperty("items").EnumerateArray().Select(v => v.GetProperty("version").GetInt32()));
-        Assert.Equal("Expense approval", (await Json.GetAsync<BlueprintModel>(caller, $"/api/blueprints/{id}/versions/1")).Title);
+        Assert.Equal("Expense approval", (await Json.GetAsync<BlueprintDto>(caller, $"/api/blueprints/{id}/versions/1")).Title);
     }
 
     [Fact]
@@ -55,10 +55,10 @@ public sealed class VersionsAndTemplatesTests(PlatformFixture platform)
 
         var parameters = Samples.TemplateParameters("loan-application");
         parameters["parameters"]!["lender"] = "Gateway Savings";
-        var draft = await Json.PostAsync<BlueprintModel>(caller, $"/api/templates/{template}/instantiate", parameters, HttpStatusCode.Created);
+        var draft = await Json.PostAsync<BlueprintDto>(caller, $"/api/templates/{template}/instantiate", parameters, HttpStatusCode.Created);
         Assert.False(draft.Published);
         Assert.Equal("Gateway Savings", draft.Participants.Single(p => p.Id == "bank").Name);
-        Assert.True((await Json.PostAsync<BlueprintModel>(caller, $"/api/blueprints/{draft.Id}/publish", null, HttpStatusCode.OK)).Published);
+        Assert.True((await Json.PostAsync<BlueprintDto>(caller, $"/api/blueprints/{draft.Id}/publish", null, HttpStatusCode.OK)).Published);
 
         var wallet = await InstanceFlows.WalletAsync(caller);
         var instance = await InstanceFlows.InstanceAsync(caller, draft.Id!, await InstanceFlows.RegisterAsync(caller),

@@ -3,6 +3,9 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Execution;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Blueprints;
@@ -67,7 +70,7 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         blueprint["actions"]![0]!["dataSchema"] = true;
         blueprint["actions"]![0]!["calculations"] = new JsonObject { ["big"] = Doubling.DeepClone() };
         var id = (await BlueprintFlows.CreateAsync(caller, blueprint)).Id!;
-        await Json.PostAsync<Sorcha.Client.Blueprint>(caller, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
+        await Json.PostAsync<BlueprintDto>(caller, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
         var wallet = await InstanceFlows.WalletAsync(caller);
         var register = await InstanceFlows.RegisterAsync(caller);
         var instance = await InstanceFlows.InstanceAsync(caller, id, register,
@@ -75,12 +78,12 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
 
         var problem = await RefusedInTimeAsync(caller, $"/api/instances/{instance}/actions/submit", new { sender = wallet, data = TwentySixItems });
         Assert.Equal("output", Budget(problem));
-        var state = await Json.GetAsync<Instance>(caller, $"/api/instances/{instance}");
+        var state = await Json.GetAsync<InstanceDto>(caller, $"/api/instances/{instance}");
         Assert.Equal("submit", state.NextActionId);
         Assert.Empty(state.TxIds);
 
         // The same instance takes the same action with data inside the budget.
-        var committed = await Json.PostAsync<ActionReceipt>(caller, $"/api/instances/{instance}/actions/submit",
+        var committed = await Json.PostAsync<SubmitActionResponse>(caller, $"/api/instances/{instance}/actions/submit",
             new { sender = wallet, data = new { xs = Enumerable.Range(1, 3).ToArray() } }, HttpStatusCode.Created);
         Assert.Equal("approve", committed.NextActionId);
     }
@@ -145,7 +148,7 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
             Assert.True((int)first.StatusCode < 500, $"{first.StatusCode}: {await first.Content.ReadAsStringAsync()}");
         }
 
-        var ok = await Json.PostAsync<DataValidation>(caller, "/api/execution/validate",
+        var ok = await Json.PostAsync<DataValidationResult>(caller, "/api/execution/validate",
             new { blueprintId = id, actionId = "submit", data = InstanceFlows.Claim }, HttpStatusCode.OK);
         Assert.True(ok.Valid);
     }

@@ -1,4 +1,5 @@
 using Sorcha.Client;
+using Sorcha.Contracts.Blueprints;
 using Sorcha.IntegrationTests.Blueprints;
 using Sorcha.IntegrationTests.Infrastructure;
 
@@ -7,5 +8,5 @@ namespace Sorcha.IntegrationTests.Client;
 /// <summary>The sample blueprints as the typed client's model (callers: <see cref="PlatformFixture.Caller"/>).</summary>
 public static class ClientCallers
 {
-    public static Blueprint SampleBlueprint(string name) => Blueprint.FromJson(BlueprintFlows.Sample(name).ToJsonString());
+    public static BlueprintDocument SampleBlueprint(string name) => BlueprintDocuments.FromJson(BlueprintFlows.Sample(name).ToJsonString());
 }

@@ -120,7 +120,7 @@ public sealed class SorchaClientFlowTests(PlatformFixture platform)
         var alice = callers[0];
         var draft = await alice.Blueprints.CreateAsync(ClientCallers.SampleBlueprint("expense-approval"));
         Assert.Equal(1, draft.Version);
-        var edited = await alice.Blueprints.UpdateAsync(draft.Id!, draft with { Description = "edited through the client" });
+        var edited = await alice.Blueprints.UpdateAsync(draft.Id!, draft.ToDocument() with { Description = "edited through the client" });
         Assert.Equal((2, "edited through the client"), (edited.Version, edited.Description));
         var published = await alice.Blueprints.PublishAsync(draft.Id!);
         Assert.True(published.Published);
@@ -151,7 +151,7 @@ public sealed class SorchaClientFlowTests(PlatformFixture platform)
         Assert.All(receipts, r => Assert.Equal(bindings.Values.Order(), r.Recipients.Order()));
 
         var state = await callers[2].Instances.GetAsync(instance.InstanceId);
-        Assert.True(state.IsComplete);
+        Assert.True(state.IsComplete());
         Assert.Equal(receipts.Select(r => r.TxId), state.TxIds);
         var committed = await callers[2].Registers.GetTransactionAsync(register.Id, receipts[1].TxId);
         Assert.Null(TransactionIds.Check(committed));

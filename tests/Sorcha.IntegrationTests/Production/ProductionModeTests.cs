@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Http.Headers;
 using System.Net.Http.Json;
 using Sorcha.ApiPlatform.Auth;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.BadInput;
 using Sorcha.IntegrationTests.Blueprints;
 using Sorcha.Testing.Platform.OpenApi;
@@ -78,7 +79,7 @@ public sealed class ProductionModeTests(ProductionPlatformFixture platform)
             new { sender = wallet, data = InstanceFlows.Claim });
         Assert.True(response.StatusCode == HttpStatusCode.Created, await response.Content.ReadAsStringAsync());
         Assert.False(response.Headers.Contains("Server-Timing"), "Server-Timing was sent");
-        var state = await Json.GetAsync<Sorcha.Client.Instance>(alice, $"/api/instances/{instance}");
+        var state = await Json.GetAsync<InstanceDto>(alice, $"/api/instances/{instance}");
         Assert.Single(state.TxIds);
     }
 

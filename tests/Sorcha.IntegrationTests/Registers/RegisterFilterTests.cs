@@ -3,6 +3,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts.Transactions;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Registers;
@@ -70,8 +71,8 @@ public sealed class RegisterFilterTests(PlatformFixture platform)
         Assert.Equal(3, last.LastSequence);
     }
 
-    private static Task<ActionReceipt> StepAsync(HttpClient caller, string instanceId, string action, string sender, object data) =>
-        Json.PostAsync<ActionReceipt>(caller, $"/api/instances/{instanceId}/actions/{action}", new { sender, data }, HttpStatusCode.Created);
+    private static Task<SubmitActionResponse> StepAsync(HttpClient caller, string instanceId, string action, string sender, object data) =>
+        Json.PostAsync<SubmitActionResponse>(caller, $"/api/instances/{instanceId}/actions/{action}", new { sender, data }, HttpStatusCode.Created);
 
     /// <summary>The contract's meaning of each filter, applied to a transaction as the unfiltered read returns it.</summary>
     private static bool Matches(CommittedTransactionDocument tx, RegisterTransactionFilter filter)

@@ -2,6 +2,7 @@ using System.Net;
 using System.Text.Json;
 using Sorcha.Client;
 using Sorcha.Contracts.Wallets;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
 
@@ -39,7 +40,7 @@ public sealed class DerivedAddressWorkflowTests(PlatformFixture platform)
 
         // The owner's token finds the step waiting for the derived address, and submits it with that address as sender.
         await AssertInboxAsync(owner, instance, "submit", derived.Address);
-        var submitted = await Json.PostAsync<ActionReceipt>(ownerHttp, $"/api/instances/{instance}/actions/submit",
+        var submitted = await Json.PostAsync<SubmitActionResponse>(ownerHttp, $"/api/instances/{instance}/actions/submit",
             new { sender = derived.Address, data = InstanceFlows.Claim }, HttpStatusCode.Created);
         Assert.Equal("approve", submitted.NextActionId);
         Assert.Equal(derived.Address, (await owner.Registers.GetTransactionAsync(register, submitted.TxId)).Sender);

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.IntegrationTests.Registers;
 using Sorcha.Verify;

@@ -2,6 +2,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts;
+using Sorcha.Contracts.Instances;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Work;
@@ -48,7 +49,7 @@ public sealed class WorkIndexRaceTests(PlatformFixture platform)
 
             await Task.WhenAll(instances.Select((id, i) => DriveAsync(clients, wallets, id, i)));
 
-            var states = new Dictionary<string, Instance>();
+            var states = new Dictionary<string, InstanceDto>();
             foreach (var id in instances)
             {
                 states[id] = await clients["employee"].Instances.GetAsync(id);

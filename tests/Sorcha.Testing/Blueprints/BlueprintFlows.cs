@@ -1,5 +1,6 @@
 using System.Net;
 using System.Text.Json.Nodes;
+using Sorcha.Contracts.Blueprints;
 
 namespace Sorcha.Testing.Blueprints;
 
@@ -10,14 +11,14 @@ public static class BlueprintFlows
     public static JsonObject Sample(string name) => Samples.Blueprint(name);
 
     /// <summary>Creates a blueprint from a document (sent as written, so tests can send what the typed model cannot).</summary>
-    public static Task<Client.Blueprint> CreateAsync(HttpClient client, JsonNode blueprint) =>
-        Json.PostAsync<Client.Blueprint>(client, "/api/blueprints", blueprint, HttpStatusCode.Created);
+    public static Task<BlueprintDto> CreateAsync(HttpClient client, JsonNode blueprint) =>
+        Json.PostAsync<BlueprintDto>(client, "/api/blueprints", blueprint, HttpStatusCode.Created);
 
     /// <summary>Creates and publishes a sample; returns the blueprint's id.</summary>
     public static async Task<string> PublishedAsync(HttpClient client, string sample)
     {
         var id = (await CreateAsync(client, Sample(sample))).Id!;
-        var published = await Json.PostAsync<Client.Blueprint>(client, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
+        var published = await Json.PostAsync<BlueprintDto>(client, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
         Assert.True(published.Published);
         return id;
     }
@@ -26,7 +27,7 @@ public static class BlueprintFlows
     /// Edits a published expense-approval into its version 2 and publishes it: "approve" then always needs a comment
     /// (version 1 needs one only for a rejection) and an approval always goes to finance (version 1: only above 1,000).
     /// </summary>
-    public static async Task<Client.Blueprint> PublishExpenseV2Async(HttpClient client, string id)
+    public static async Task<BlueprintDto> PublishExpenseV2Async(HttpClient client, string id)
     {
         var edited = Sample("expense-approval");
         edited["title"] = "Expense approval v2";
@@ -38,8 +39,8 @@ public static class BlueprintFlows
             ["condition"] = JsonNode.Parse("""{"==": [{"var": "decision"}, "approved"]}"""),
             ["next"] = "finance-review",
         }, new JsonObject { ["next"] = null });
-        var draft = await Json.SendAsync<Client.Blueprint>(client, HttpMethod.Put, $"/api/blueprints/{id}", edited, HttpStatusCode.OK);
+        var draft = await Json.SendAsync<BlueprintDto>(client, HttpMethod.Put, $"/api/blueprints/{id}", edited, HttpStatusCode.OK);
         Assert.False(draft.Published);
-        return await Json.PostAsync<Client.Blueprint>(client, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
+        return await Json.PostAsync<BlueprintDto>(client, $"/api/blueprints/{id}/publish", null, HttpStatusCode.OK);
     }
 }

@@ -4,6 +4,7 @@ using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts.Registers;
 using Sorcha.Contracts.Wallets;
+using Sorcha.Contracts.Instances;
 
 namespace Sorcha.Testing.Blueprints;
 
@@ -22,7 +23,7 @@ public static class InstanceFlows
     public static async Task<string> InstanceAsync(HttpClient client, string blueprintId, string registerId,
         IReadOnlyDictionary<string, string> participants)
     {
-        var created = await Json.PostAsync<CreatedInstance>(client, $"/api/blueprints/{blueprintId}/instances",
+        var created = await Json.PostAsync<CreatedInstanceResponse>(client, $"/api/blueprints/{blueprintId}/instances",
             new { registerId, participants }, HttpStatusCode.Created);
         return created.InstanceId;
     }

@@ -3,6 +3,7 @@ using System.Text.RegularExpressions;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Blueprint.Service.Attachments;

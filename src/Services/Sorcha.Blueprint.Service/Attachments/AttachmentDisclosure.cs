@@ -1,5 +1,5 @@
 using System.Globalization;
-using Sorcha.Blueprint.Engine.Model;
+using Sorcha.Contracts.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Attachments;
 

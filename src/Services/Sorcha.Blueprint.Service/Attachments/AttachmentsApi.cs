@@ -7,6 +7,7 @@ using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Client;
 using Sorcha.Contracts.Transactions;
+using Sorcha.Contracts.Instances;
 
 namespace Sorcha.Blueprint.Service.Attachments;
 

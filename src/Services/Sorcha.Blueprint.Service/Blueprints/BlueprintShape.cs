@@ -2,8 +2,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
 using Sorcha.ApiPlatform.Api;
-using Sorcha.Blueprint.Engine.Model;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+using Sorcha.Contracts.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 
@@ -23,7 +22,7 @@ public static partial class BlueprintShape
     /// <summary>Largest blueprint document accepted (bytes of the request body); larger is 413.</summary>
     public const long MaxDocumentBytes = 512 * 1024;
 
-    public static FieldErrors Check(BlueprintModel? blueprint)
+    public static FieldErrors Check(BlueprintDocument? blueprint)
     {
         var errors = new FieldErrors();
         if (blueprint is null)
@@ -115,7 +114,7 @@ public static partial class BlueprintShape
         }
     }
 
-    private static void CheckRoutes(FieldErrors errors, string at, IReadOnlyList<Sorcha.Blueprint.Engine.Model.Route?>? routes)
+    private static void CheckRoutes(FieldErrors errors, string at, IReadOnlyList<Sorcha.Contracts.Blueprints.Route?>? routes)
     {
         for (var r = 0; r < (routes?.Count ?? 0); r++)
         {

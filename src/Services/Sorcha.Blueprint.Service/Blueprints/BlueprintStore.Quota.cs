@@ -1,6 +1,6 @@
 using System.Text.Json;
+using Sorcha.Contracts.Blueprints;
 using StackExchange.Redis;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 
@@ -105,7 +105,7 @@ public sealed partial class BlueprintStore
     }
 
     /// <summary>What a blueprint is charged: its document as stored, in bytes of JSON.</summary>
-    private static long Charge(BlueprintModel blueprint) => JsonSerializer.SerializeToUtf8Bytes(blueprint, Json).LongLength;
+    private static long Charge(BlueprintDocument blueprint) => JsonSerializer.SerializeToUtf8Bytes(blueprint, Json).LongLength;
 
     private async Task<BlueprintOutcome> ReserveAsync(BlueprintRecord record, long bytes, long countQuota, long bytesQuota) =>
         (long)await Db.ScriptEvaluateAsync(ReserveScript, BlueprintKeys.OfOwner(record.Owner),

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using Sorcha.Contracts.Blueprints;
 using StackExchange.Redis;
 
 namespace Sorcha.Blueprint.Service.Blueprints;

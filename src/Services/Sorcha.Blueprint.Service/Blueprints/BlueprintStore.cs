@@ -1,8 +1,9 @@
 using System.Text.Json;
 using Sorcha.ApiPlatform.Memory;
+using Sorcha.Blueprint.Engine;
+using Sorcha.Contracts.Blueprints;
 using StackExchange.Redis;
 using Sorcha.Blueprint.Engine.Json;
-using Sorcha.Blueprint.Engine.Model;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 

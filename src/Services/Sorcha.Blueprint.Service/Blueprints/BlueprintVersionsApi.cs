@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Contracts;
+using Sorcha.Contracts.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 
@@ -38,6 +39,6 @@ public static class BlueprintVersionsApi
     private static async Task<Results<Ok<BlueprintDto>, ProblemHttpResult>> Get(string id, string version, BlueprintStore store) =>
         int.TryParse(version, System.Globalization.NumberStyles.None, null, out var n) && n > 0
         && await store.GetVersionAsync(id, n) is { } record
-            ? TypedResults.Ok(BlueprintDto.From(record))
+            ? TypedResults.Ok(record.ToDto())
             : ApiProblems.NotFound($"Blueprint '{id}' was never published at version '{version}'.");
 }

@@ -9,7 +9,7 @@ using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Contracts;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+using Sorcha.Contracts.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 
@@ -52,7 +52,7 @@ public static class BlueprintsApi
     }
 
     private static async Task<Results<Created<BlueprintDto>, ValidationProblem, ProblemHttpResult>> Create(
-        BlueprintModel? blueprint, ClaimsPrincipal user, BlueprintStore store, IOptions<LimitsOptions> limits, TimeProvider clock)
+        BlueprintDocument? blueprint, ClaimsPrincipal user, BlueprintStore store, IOptions<LimitsOptions> limits, TimeProvider clock)
     {
         var errors = BlueprintShape.Check(blueprint);
         if (errors.Any)
@@ -66,7 +66,7 @@ public static class BlueprintsApi
         var write = await store.CreateAsync(new BlueprintRecord(document, user.CallerId(), 0, now, now, null),
             Quota.Blueprints(limits.Value).Limit, Quota.BlueprintBytes(limits.Value).Limit);
         return write.Stored is { } record
-            ? TypedResults.Created($"/api/blueprints/{document.Id}", BlueprintDto.From(record))
+            ? TypedResults.Created($"/api/blueprints/{document.Id}", record.ToDto())
             : OverQuota(write, limits.Value);
     }
 
@@ -78,18 +78,18 @@ public static class BlueprintsApi
         }
 
         var (items, total) = await store.ListAsync(query.Skip, query.PageSize);
-        return TypedResults.Ok(new Paged<BlueprintDto>([.. items.Select(BlueprintDto.From)], query.Page, query.PageSize, total));
+        return TypedResults.Ok(new Paged<BlueprintDto>([.. items.Select(r => r.ToDto())], query.Page, query.PageSize, total));
     }
 
     private static async Task<Results<Ok<BlueprintDto>, ProblemHttpResult>> Get(string id, BlueprintStore store) =>
-        await store.GetAsync(id) is { } record ? TypedResults.Ok(BlueprintDto.From(record)) : NotFound(id);
+        await store.GetAsync(id) is { } record ? TypedResults.Ok(record.ToDto()) : NotFound(id);
 
     /// <summary>
     /// Replaces a draft and bumps its version. If the body carries a version (> 0) it must be the current one, which
     /// gives clients optimistic concurrency for free (GET, edit, PUT); a lost race is 409.
     /// </summary>
     private static async Task<Results<Ok<BlueprintDto>, ValidationProblem, ProblemHttpResult>> Update(
-        string id, BlueprintModel? blueprint, ClaimsPrincipal user, BlueprintStore store, CompiledActionCache cache,
+        string id, BlueprintDocument? blueprint, ClaimsPrincipal user, BlueprintStore store, CompiledActionCache cache,
         IOptions<LimitsOptions> limits, TimeProvider clock)
     {
         var errors = BlueprintShape.Check(blueprint);
@@ -124,7 +124,7 @@ public static class BlueprintsApi
         }
 
         cache.Invalidate(id);
-        return TypedResults.Ok(BlueprintDto.From(next));
+        return TypedResults.Ok(next.ToDto());
     }
 
     private static async Task<Results<NoContent, ProblemHttpResult>> Delete(
@@ -161,7 +161,7 @@ public static class BlueprintsApi
 
         if (current.Blueprint.Published)
         {
-            return TypedResults.Ok(BlueprintDto.From(current));
+            return TypedResults.Ok(current.ToDto());
         }
 
         var problems = BlueprintValidator.Validate(current.Blueprint);
@@ -180,7 +180,7 @@ public static class BlueprintsApi
         var quota = Quota.BlueprintVersions(limits.Value);
         return await store.TryPublishAsync(current, next, quota.Limit) switch
         {
-            PublishOutcome.Published => TypedResults.Ok(BlueprintDto.From(next)),
+            PublishOutcome.Published => TypedResults.Ok(next.ToDto()),
             PublishOutcome.TooMany => quota.Refusal("You have published as many blueprint versions as one caller may",
                 "Versions are kept for the instances that run on them; ask an operator."),
             _ => ApiProblems.Conflict("The blueprint was changed concurrently; fetch it again and retry."),

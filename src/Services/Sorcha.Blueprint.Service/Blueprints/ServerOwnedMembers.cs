@@ -1,6 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+using Sorcha.Contracts.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 
@@ -19,7 +19,7 @@ public static class ServerOwnedMembers
 
     private static void IgnoreTimestamps(JsonTypeInfo info)
     {
-        if (info.Type != typeof(BlueprintModel))
+        if (info.Type != typeof(BlueprintDocument))
         {
             return;
         }

@@ -4,10 +4,10 @@ using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
-using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Problems;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Service.Execution;
 
@@ -69,7 +69,7 @@ public static class ExecutionApi
     /// </summary>
     private static async Task<Results<Ok<T>, ValidationProblem, ProblemHttpResult>> RunAsync<T>(
         ExecutionRequest request, BlueprintStore store, BlueprintEngine engine,
-        Func<BlueprintModel, BlueprintAction, WorkBudget, Results<Ok<T>, ProblemHttpResult>> run, CancellationToken ct)
+        Func<BlueprintDocument, BlueprintAction, WorkBudget, Results<Ok<T>, ProblemHttpResult>> run, CancellationToken ct)
     {
         var errors = new FieldErrors();
         errors.Required("blueprintId", request.BlueprintId, 64);

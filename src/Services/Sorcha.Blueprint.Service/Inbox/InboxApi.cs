@@ -5,6 +5,7 @@ using Sorcha.ApiPlatform.Auth;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Instances;
 using Sorcha.Contracts;
+using Sorcha.Contracts.Instances;
 
 namespace Sorcha.Blueprint.Service.Inbox;
 
@@ -33,7 +34,7 @@ public static class InboxApi
         foreach (var item in items)
         {
             var blueprint = (await blueprints.GetVersionAsync(item.Record.BlueprintId, item.Record.BlueprintVersion))?.Blueprint;
-            inbox.Add(InboxItem.Of(item, blueprint));
+            inbox.Add(InstanceViews.InboxEntry(item, blueprint));
         }
 
         return TypedResults.Ok(new Paged<InboxItem>(inbox, query.Page, query.PageSize, total));

@@ -1,9 +1,10 @@
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
-using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Blueprints;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
 
 namespace Sorcha.Blueprint.Service.Instances;

@@ -2,8 +2,9 @@ using System.Text.Json.Nodes;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Problems;
-using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Blueprints;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
 using Sorcha.ServiceDefaults.Telemetry;
 

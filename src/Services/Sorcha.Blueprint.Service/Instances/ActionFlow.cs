@@ -11,8 +11,9 @@ using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 using Sorcha.ServiceDefaults.Telemetry;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -173,7 +174,7 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
     /// whose commit outcome is unknown is kept (pending) and committed again by the next attempt instead of a new one.
     /// </summary>
     /// <param name="caller">The caller's subject, for whom this service commits.</param>
-    private async Task<SubmitActionResponse> RunClaimedAsync(InstanceRecord instance, BlueprintModel blueprint, StepPlan plan,
+    private async Task<SubmitActionResponse> RunClaimedAsync(InstanceRecord instance, BlueprintDocument blueprint, StepPlan plan,
         StepClaim claim, PendingStep? pending, string caller, ServerTiming timing)
     {
         using var deadline = new CancellationTokenSource(Deadline);

@@ -3,12 +3,12 @@ using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Execution;
-using Sorcha.Blueprint.Engine.Model;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Problems;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
 
 namespace Sorcha.Blueprint.Service.Instances;
 
@@ -19,7 +19,7 @@ namespace Sorcha.Blueprint.Service.Instances;
 /// </summary>
 public static class ActionPlanner
 {
-    public static StepPlan Plan(BlueprintEngine engine, WorkBudget budget, BlueprintModel blueprint, CheckedAction checkedAction,
+    public static StepPlan Plan(BlueprintEngine engine, WorkBudget budget, BlueprintDocument blueprint, CheckedAction checkedAction,
         InstanceRecord instance, SubmitActionRequest request, AttachmentOptions attachmentLimits)
     {
         var action = checkedAction.Action;

@@ -1,3 +1,5 @@
+using Sorcha.Contracts.Instances;
+
 namespace Sorcha.Blueprint.Service.Instances;
 
 /// <summary>What an instance was created with; never changes afterwards.</summary>
@@ -10,13 +12,9 @@ public sealed record InstanceRecord(
     string CreatedBy,
     DateTimeOffset CreatedAt);
 
-/// <summary>One committed action of an instance; <see cref="Rejected"/>: the participant refused it (a Rejection transaction).</summary>
-public sealed record InstanceStep(string ActionId, string Sender, string TxId, long Sequence, DateTimeOffset CommittedAt,
-    bool Rejected = false);
-
 /// <summary>
 /// An instance now: <see cref="NextActionId"/> null means it ended, in <see cref="State"/>; <see cref="Step"/> counts
-/// committed actions.
+/// committed actions. Its steps are stored as the contract shows them (InstanceStep).
 /// </summary>
 public sealed record InstanceState(
     InstanceRecord Record,

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Memory;
+using Sorcha.Contracts.Instances;
 using StackExchange.Redis;
 
 namespace Sorcha.Blueprint.Service.Instances;

@@ -12,7 +12,8 @@ using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Contracts;
 using Sorcha.Cryptography;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 using SorchaApiException = Sorcha.Client.SorchaApiException;
 
 namespace Sorcha.Blueprint.Service.Instances;
@@ -132,7 +133,7 @@ public static class InstancesApi
     }
 
     /// <summary>Every blueprint participant bound to a well-formed wallet address, and nothing else.</summary>
-    private static Dictionary<string, string> BindParticipants(BlueprintModel blueprint, Dictionary<string, string?>? given,
+    private static Dictionary<string, string> BindParticipants(BlueprintDocument blueprint, IReadOnlyDictionary<string, string>? given,
         FieldErrors errors)
     {
         var bound = new Dictionary<string, string>(StringComparer.Ordinal);
@@ -175,11 +176,7 @@ public static class InstancesApi
         }
 
         var blueprint = (await blueprints.GetVersionAsync(state.Record.BlueprintId, state.Record.BlueprintVersion))?.Blueprint;
-        var nextParticipant = state.NextActionId is { } next ? blueprint?.FindAction(next)?.Sender : null;
-        var r = state.Record;
-        return TypedResults.Ok(new InstanceDto(r.Id, r.BlueprintId, r.BlueprintVersion, r.RegisterId, r.Participants,
-            state.NextActionId is null ? state.State : "active", state.State, state.NextActionId, nextParticipant,
-            [.. state.Steps.Select(s => s.TxId)], state.Steps, r.CreatedAt, state.UpdatedAt));
+        return TypedResults.Ok(InstanceViews.Dto(state, blueprint));
     }
 
     /// <summary>The rights are the Wallet service's: the caller's wallets are asked for as the caller.</summary>
@@ -208,7 +205,7 @@ public static class InstancesApi
         foreach (var item in items)
         {
             var title = (await blueprints.GetVersionAsync(item.Record.BlueprintId, item.Record.BlueprintVersion))?.Blueprint.Title;
-            summaries.Add(InstanceSummary.Of(item, title));
+            summaries.Add(InstanceViews.Summary(item, title));
         }
 
         return TypedResults.Ok(new Paged<InstanceSummary>(summaries, query.Page, query.PageSize, total));

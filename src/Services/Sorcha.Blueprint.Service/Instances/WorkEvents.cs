@@ -1,3 +1,4 @@
+using Sorcha.Contracts.Instances;
 using Sorcha.Events;
 
 namespace Sorcha.Blueprint.Service.Instances;

@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Service.Problems;
 

@@ -5,7 +5,8 @@ using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Engine.Schema;
 using Sorcha.Blueprint.Engine.Templates;
 using Sorcha.Blueprint.Service.Blueprints;
-using BlueprintModel = Sorcha.Blueprint.Engine.Model.Blueprint;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Execution;
 
 namespace Sorcha.Blueprint.Service.Templates;
 
@@ -19,7 +20,7 @@ namespace Sorcha.Blueprint.Service.Templates;
 /// </summary>
 public static class TemplateRendering
 {
-    public static (BlueprintModel? Blueprint, IReadOnlyList<ValidationError> Problems) Render(
+    public static (BlueprintDocument? Blueprint, IReadOnlyList<ValidationError> Problems) Render(
         TemplateRecord template, JsonObject parameters, WorkBudget budget, JsonSerializerOptions json)
     {
         var problems = new List<ValidationError>();
@@ -50,7 +51,7 @@ public static class TemplateRendering
     }
 
     /// <summary>The rendered document as a blueprint, adding to <paramref name="problems"/> what keeps it from publishing.</summary>
-    private static BlueprintModel? Result(JsonNode? rendered, JsonSerializerOptions json, List<ValidationError> problems)
+    private static BlueprintDocument? Result(JsonNode? rendered, JsonSerializerOptions json, List<ValidationError> problems)
     {
         if (rendered is not JsonObject || JsonNesting.TooDeep(rendered))
         {
@@ -65,10 +66,10 @@ public static class TemplateRendering
             return null;
         }
 
-        BlueprintModel? blueprint;
+        BlueprintDocument? blueprint;
         try
         {
-            blueprint = JsonSerializer.Deserialize<BlueprintModel>(bytes, json);
+            blueprint = JsonSerializer.Deserialize<BlueprintDocument>(bytes, json);
         }
         catch (JsonException e)
         {

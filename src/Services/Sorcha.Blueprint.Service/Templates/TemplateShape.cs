@@ -4,6 +4,8 @@ using Sorcha.ApiPlatform.Api;
 using Sorcha.Blueprint.Engine;
 using Sorcha.Blueprint.Engine.Schema;
 using Sorcha.Blueprint.Service.Blueprints;
+using Sorcha.Contracts.Execution;
+using Sorcha.Contracts.Templates;
 
 namespace Sorcha.Blueprint.Service.Templates;
 

@@ -13,6 +13,9 @@ using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Contracts;
+using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Execution;
+using Sorcha.Contracts.Templates;
 using HttpJsonOptions = Microsoft.AspNetCore.Http.Json.JsonOptions;
 
 namespace Sorcha.Blueprint.Service.Templates;
@@ -65,7 +68,7 @@ public static class TemplatesApi
             (JsonObject)request.Template!, user.CallerId(), clock.GetUtcNow());
         var quota = Quota.Templates(limits.Value);
         return await store.CreateAsync(record, quota.Limit)
-            ? TypedResults.Created($"/api/templates/{record.Id}", TemplateDto.From(record))
+            ? TypedResults.Created($"/api/templates/{record.Id}", record.ToDto())
             : quota.Refusal("You keep as many templates as one caller may", "Delete a template to create another.");
     }
 
@@ -78,11 +81,11 @@ public static class TemplatesApi
         }
 
         var (items, total) = await store.ListAsync(user.CallerId(), query.Skip, query.PageSize);
-        return TypedResults.Ok(new Paged<TemplateDto>([.. items.Select(TemplateDto.From)], query.Page, query.PageSize, total));
+        return TypedResults.Ok(new Paged<TemplateDto>([.. items.Select(r => r.ToDto())], query.Page, query.PageSize, total));
     }
 
     private static async Task<Results<Ok<TemplateDto>, ProblemHttpResult>> Get(string id, ClaimsPrincipal user, TemplateStore store) =>
-        await store.GetAsync(user.CallerId(), id) is { } record ? TypedResults.Ok(TemplateDto.From(record)) : NotFound(id);
+        await store.GetAsync(user.CallerId(), id) is { } record ? TypedResults.Ok(record.ToDto()) : NotFound(id);
 
     private static async Task<Results<NoContent, ProblemHttpResult>> Delete(string id, ClaimsPrincipal user, TemplateStore store) =>
         await store.DeleteAsync(user.CallerId(), id) ? TypedResults.NoContent() : NotFound(id);
@@ -106,7 +109,7 @@ public static class TemplatesApi
             });
         }
 
-        Engine.Model.Blueprint? blueprint;
+        BlueprintDocument? blueprint;
         IReadOnlyList<ValidationError> problems;
         try
         {
@@ -130,7 +133,7 @@ public static class TemplatesApi
         var write = await blueprints.CreateAsync(new BlueprintRecord(document, user.CallerId(), 0, now, now, null),
             Quota.Blueprints(limits.Value).Limit, Quota.BlueprintBytes(limits.Value).Limit);
         return write.Stored is { } stored
-            ? TypedResults.Created($"/api/blueprints/{document.Id}", BlueprintDto.From(stored))
+            ? TypedResults.Created($"/api/blueprints/{document.Id}", stored.ToDto())
             : BlueprintsApi.OverQuota(write, limits.Value);
     }
 

@@ -3,6 +3,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts;
+using Sorcha.Contracts.Blueprints;
 
 namespace Sorcha.Testing.BadInput.Routes;
 
@@ -65,7 +66,7 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
 
     // The sample as its JSON text: the cases are cut from the same document.
     private static async Task<string> CreateAsync(HttpClient client, JsonObject blueprint) =>
-        (await Json.PostAsync<Client.Blueprint>(client, "/api/blueprints", blueprint, HttpStatusCode.Created)).Id!;
+        (await Json.PostAsync<BlueprintDto>(client, "/api/blueprints", blueprint, HttpStatusCode.Created)).Id!;
 
     private static readonly string[] Watched =
     [
@@ -76,7 +77,7 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
 
     protected override async Task<string> SnapshotAsync(HttpClient owner, HttpClient foreign, Resources resources)
     {
-        var total = (await Json.GetAsync<Paged<Client.Blueprint>>(owner, "/api/blueprints?pageSize=1")).TotalCount;
+        var total = (await Json.GetAsync<Paged<BlueprintDto>>(owner, "/api/blueprints?pageSize=1")).TotalCount;
         var reads = await Task.WhenAll(Watched.Select(path => owner.GetStringAsync(resources.Fill(path))));
         return $"blueprints={total} " + string.Join('\n', reads);
     }

@@ -1,10 +1,13 @@
-namespace Sorcha.Blueprint.Engine.Model;
+namespace Sorcha.Contracts.Blueprints;
 
 /// <summary>
-/// A multi-party workflow, shaped exactly as api.md's Blueprint JSON. Collections default to empty so that JSON missing
-/// them still yields a usable object; <see cref="Execution.BlueprintValidator"/> decides whether it is publishable.
+/// A multi-party workflow, shaped exactly as api.md's Blueprint JSON: the body of a create or update, what the service
+/// stores and what the engine runs. Collections default to empty so that JSON missing them still yields a usable
+/// object; the engine's BlueprintValidator decides whether it is publishable. Its schema keeps the contract's name,
+/// "Blueprint"; the C# name must not be that, which is also the namespace Sorcha.Blueprint's.
 /// </summary>
-public sealed record Blueprint
+[SchemaName("Blueprint")]
+public sealed record BlueprintDocument
 {
     public string Id { get; init; } = string.Empty;
 

@@ -1,4 +1,4 @@
-namespace Sorcha.Blueprint.Engine.Model;
+namespace Sorcha.Contracts.Blueprints;
 
 /// <summary>
 /// An action's participant may refuse it with a reason: the instance then goes to <see cref="Next"/> (null = it ends,

@@ -1,4 +1,4 @@
-namespace Sorcha.Blueprint.Engine.Model;
+namespace Sorcha.Contracts.Blueprints;
 
 /// <summary>A role in the workflow (e.g. "manager"); bound to a wallet address per instance, not here.</summary>
 public sealed record Participant

@@ -1,4 +1,4 @@
-namespace Sorcha.Blueprint.Engine;
+namespace Sorcha.Contracts.Execution;
 
 /// <summary>
 /// One problem, located by a JSON Pointer (RFC 6901). For data validation the pointer is into the instance

@@ -1,6 +1,6 @@
 using System.Text.Json.Nodes;
 
-namespace Sorcha.Blueprint.Engine.Model;
+namespace Sorcha.Contracts.Blueprints;
 
 /// <summary>One step: who sends it, what data it carries, what it computes, where it goes next and who sees what.</summary>
 public sealed record BlueprintAction

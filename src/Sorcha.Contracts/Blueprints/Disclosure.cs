@@ -1,4 +1,4 @@
-namespace Sorcha.Blueprint.Engine.Model;
+namespace Sorcha.Contracts.Blueprints;
 
 /// <summary>What a participant may see of an action's data: JSON Pointers into it, "/*" meaning all of it.</summary>
 public sealed record Disclosure
