@@ -887,17 +887,19 @@ export interface components {
             mnemonic: null | string;
             address: string;
             name: string;
-            algorithm: string;
+            algorithm: components["schemas"]["SignatureAlgorithm"];
+            /** Format: byte */
             publicKey: string;
+            /** Format: byte */
             encryptionPublicKey: string;
             /** Format: date-time */
             createdAt: string;
-            tags: {
-                [key: string]: string;
-            };
             parent?: null | string;
             /** Format: int32 */
             account?: null | number | string;
+            tags: {
+                [key: string]: string;
+            };
         };
         CreateWalletRequest: {
             name: null | string;
@@ -908,13 +910,16 @@ export interface components {
             passphrase?: null | string;
         };
         DecryptResponse: {
+            /** Format: byte */
             data: string;
         };
         DelegatedWalletDto: {
             address: string;
             name: string;
-            algorithm: string;
+            algorithm: components["schemas"]["SignatureAlgorithm"];
+            /** Format: byte */
             publicKey: string;
+            /** Format: byte */
             encryptionPublicKey: string;
             /** Format: date-time */
             createdAt: string;
@@ -1000,13 +1005,17 @@ export interface components {
             recipient: null | string;
             data: null | string;
         };
+        /** @enum {unknown} */
+        SignatureAlgorithm: "ED25519" | "NISTP256" | "RSA4096";
         SignRequest: {
             data: null | string;
         };
         SignResponse: {
+            /** Format: byte */
             signature: string;
+            /** Format: byte */
             publicKey: string;
-            algorithm: string;
+            algorithm: components["schemas"]["SignatureAlgorithm"];
         };
         UpdateWalletRequest: {
             name?: null | string;
@@ -1027,17 +1036,19 @@ export interface components {
         WalletDto: {
             address: string;
             name: string;
-            algorithm: string;
+            algorithm: components["schemas"]["SignatureAlgorithm"];
+            /** Format: byte */
             publicKey: string;
+            /** Format: byte */
             encryptionPublicKey: string;
             /** Format: date-time */
             createdAt: string;
-            tags: {
-                [key: string]: string;
-            };
             parent?: null | string;
             /** Format: int32 */
             account?: null | number | string;
+            tags: {
+                [key: string]: string;
+            };
         };
         ConsistencyProof: {
             from: components["schemas"]["Docket"];
@@ -1106,6 +1117,7 @@ export interface components {
             /** Format: int64 */
             height: number | string;
             headChainHash: string;
+            /** Format: byte */
             publicKey: string;
             createdAt: string;
         };
@@ -1162,12 +1174,14 @@ export interface components {
         TransactionDocument: {
             registerId: string;
             sender: string;
-            algorithm: string;
+            algorithm: components["schemas"]["SignatureAlgorithm"];
+            /** Format: byte */
             publicKey: string;
             /** @description Any JSON value. */
             payload: unknown;
             metadata?: null | components["schemas"]["TransactionMetadataDocument"];
             timestamp: string;
+            /** Format: byte */
             signature: string;
         };
         TransactionLimits: {
@@ -1199,9 +1213,9 @@ export interface components {
             ciphertext: string;
         };
         AttachmentUpload: {
-            name: null | string;
-            contentType: null | string;
-            content: null | string;
+            name: string;
+            contentType: string;
+            content: string;
         };
         Blueprint: {
             id?: string;
@@ -1260,13 +1274,13 @@ export interface components {
             data: Record<string, never>;
         };
         CreateInstanceRequest: {
-            registerId: null | string;
-            participants: null | {
+            registerId: string;
+            participants: {
                 [key: string]: string;
             };
         };
         CreateTemplateRequest: {
-            title: null | string;
+            title: string;
             description: null | string;
             /** @description Any JSON value. */
             parameters: unknown;
@@ -1291,8 +1305,8 @@ export interface components {
             pointers?: string[];
         };
         ExecutionRequest: {
-            blueprintId: null | string;
-            actionId: null | string;
+            blueprintId: string;
+            actionId: string;
             /** @description Any JSON value. */
             data: unknown;
         };
@@ -1409,8 +1423,8 @@ export interface components {
             name?: string;
         };
         RejectActionRequest: {
-            sender: null | string;
-            reason: null | string;
+            sender: string;
+            reason: string;
         };
         RejectActionResponse: {
             txId: string;
@@ -1431,7 +1445,7 @@ export interface components {
             nextParticipant: null | string;
         };
         SubmitActionRequest: {
-            sender: null | string;
+            sender: string;
             /** @description Any JSON value. */
             data: unknown;
             attachments?: null | components["schemas"]["AttachmentUpload"][];

@@ -15,10 +15,10 @@ namespace Sorcha.Samples.Client.Generated.Models
         /// <summary>The data property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
-        public string? Data { get; set; }
+        public byte[]? Data { get; set; }
 #nullable restore
 #else
-        public string Data { get; set; }
+        public byte[] Data { get; set; }
 #endif
         /// <summary>
         /// Creates a new instance of the appropriate class based on discriminator value
@@ -38,7 +38,7 @@ namespace Sorcha.Samples.Client.Generated.Models
         {
             return new Dictionary<string, Action<IParseNode>>
             {
-                { "data", n => { Data = n.GetStringValue(); } },
+                { "data", n => { Data = n.GetByteArrayValue(); } },
             };
         }
         /// <summary>
@@ -48,7 +48,7 @@ namespace Sorcha.Samples.Client.Generated.Models
         public virtual void Serialize(ISerializationWriter writer)
         {
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
-            writer.WriteStringValue("data", Data);
+            writer.WriteByteArrayValue("data", Data);
         }
     }
 }

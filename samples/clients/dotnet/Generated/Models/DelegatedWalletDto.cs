@@ -21,22 +21,16 @@ namespace Sorcha.Samples.Client.Generated.Models
         public string Address { get; set; }
 #endif
         /// <summary>The algorithm property</summary>
-#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
-#nullable enable
-        public string? Algorithm { get; set; }
-#nullable restore
-#else
-        public string Algorithm { get; set; }
-#endif
+        public global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm? Algorithm { get; set; }
         /// <summary>The createdAt property</summary>
         public DateTimeOffset? CreatedAt { get; set; }
         /// <summary>The encryptionPublicKey property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
-        public string? EncryptionPublicKey { get; set; }
+        public byte[]? EncryptionPublicKey { get; set; }
 #nullable restore
 #else
-        public string EncryptionPublicKey { get; set; }
+        public byte[] EncryptionPublicKey { get; set; }
 #endif
         /// <summary>The expiresAt property</summary>
         public DateTimeOffset? ExpiresAt { get; set; }
@@ -51,10 +45,10 @@ namespace Sorcha.Samples.Client.Generated.Models
         /// <summary>The publicKey property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
-        public string? PublicKey { get; set; }
+        public byte[]? PublicKey { get; set; }
 #nullable restore
 #else
-        public string PublicKey { get; set; }
+        public byte[] PublicKey { get; set; }
 #endif
         /// <summary>The rights property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
@@ -83,12 +77,12 @@ namespace Sorcha.Samples.Client.Generated.Models
             return new Dictionary<string, Action<IParseNode>>
             {
                 { "address", n => { Address = n.GetStringValue(); } },
-                { "algorithm", n => { Algorithm = n.GetStringValue(); } },
+                { "algorithm", n => { Algorithm = n.GetEnumValue<global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm>(); } },
                 { "createdAt", n => { CreatedAt = n.GetDateTimeOffsetValue(); } },
-                { "encryptionPublicKey", n => { EncryptionPublicKey = n.GetStringValue(); } },
+                { "encryptionPublicKey", n => { EncryptionPublicKey = n.GetByteArrayValue(); } },
                 { "expiresAt", n => { ExpiresAt = n.GetDateTimeOffsetValue(); } },
                 { "name", n => { Name = n.GetStringValue(); } },
-                { "publicKey", n => { PublicKey = n.GetStringValue(); } },
+                { "publicKey", n => { PublicKey = n.GetByteArrayValue(); } },
                 { "rights", n => { Rights = n.GetStringValue(); } },
             };
         }
@@ -100,12 +94,12 @@ namespace Sorcha.Samples.Client.Generated.Models
         {
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
             writer.WriteStringValue("address", Address);
-            writer.WriteStringValue("algorithm", Algorithm);
+            writer.WriteEnumValue<global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm>("algorithm", Algorithm);
             writer.WriteDateTimeOffsetValue("createdAt", CreatedAt);
-            writer.WriteStringValue("encryptionPublicKey", EncryptionPublicKey);
+            writer.WriteByteArrayValue("encryptionPublicKey", EncryptionPublicKey);
             writer.WriteDateTimeOffsetValue("expiresAt", ExpiresAt);
             writer.WriteStringValue("name", Name);
-            writer.WriteStringValue("publicKey", PublicKey);
+            writer.WriteByteArrayValue("publicKey", PublicKey);
             writer.WriteStringValue("rights", Rights);
         }
     }

@@ -49,10 +49,10 @@ namespace Sorcha.Samples.Client.Generated.Models
         /// <summary>The publicKey property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
-        public string? PublicKey { get; set; }
+        public byte[]? PublicKey { get; set; }
 #nullable restore
 #else
-        public string PublicKey { get; set; }
+        public byte[] PublicKey { get; set; }
 #endif
         /// <summary>
         /// Creates a new instance of the appropriate class based on discriminator value
@@ -77,7 +77,7 @@ namespace Sorcha.Samples.Client.Generated.Models
                 { "height", n => { Height = n.GetLongValue(); } },
                 { "id", n => { Id = n.GetStringValue(); } },
                 { "name", n => { Name = n.GetStringValue(); } },
-                { "publicKey", n => { PublicKey = n.GetStringValue(); } },
+                { "publicKey", n => { PublicKey = n.GetByteArrayValue(); } },
             };
         }
         /// <summary>
@@ -92,7 +92,7 @@ namespace Sorcha.Samples.Client.Generated.Models
             writer.WriteLongValue("height", Height);
             writer.WriteStringValue("id", Id);
             writer.WriteStringValue("name", Name);
-            writer.WriteStringValue("publicKey", PublicKey);
+            writer.WriteByteArrayValue("publicKey", PublicKey);
         }
     }
 }

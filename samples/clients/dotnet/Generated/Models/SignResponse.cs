@@ -13,28 +13,22 @@ namespace Sorcha.Samples.Client.Generated.Models
     #pragma warning restore CS1591
     {
         /// <summary>The algorithm property</summary>
-#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
-#nullable enable
-        public string? Algorithm { get; set; }
-#nullable restore
-#else
-        public string Algorithm { get; set; }
-#endif
+        public global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm? Algorithm { get; set; }
         /// <summary>The publicKey property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
-        public string? PublicKey { get; set; }
+        public byte[]? PublicKey { get; set; }
 #nullable restore
 #else
-        public string PublicKey { get; set; }
+        public byte[] PublicKey { get; set; }
 #endif
         /// <summary>The signature property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
-        public string? Signature { get; set; }
+        public byte[]? Signature { get; set; }
 #nullable restore
 #else
-        public string Signature { get; set; }
+        public byte[] Signature { get; set; }
 #endif
         /// <summary>
         /// Creates a new instance of the appropriate class based on discriminator value
@@ -54,9 +48,9 @@ namespace Sorcha.Samples.Client.Generated.Models
         {
             return new Dictionary<string, Action<IParseNode>>
             {
-                { "algorithm", n => { Algorithm = n.GetStringValue(); } },
-                { "publicKey", n => { PublicKey = n.GetStringValue(); } },
-                { "signature", n => { Signature = n.GetStringValue(); } },
+                { "algorithm", n => { Algorithm = n.GetEnumValue<global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm>(); } },
+                { "publicKey", n => { PublicKey = n.GetByteArrayValue(); } },
+                { "signature", n => { Signature = n.GetByteArrayValue(); } },
             };
         }
         /// <summary>
@@ -66,9 +60,9 @@ namespace Sorcha.Samples.Client.Generated.Models
         public virtual void Serialize(ISerializationWriter writer)
         {
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
-            writer.WriteStringValue("algorithm", Algorithm);
-            writer.WriteStringValue("publicKey", PublicKey);
-            writer.WriteStringValue("signature", Signature);
+            writer.WriteEnumValue<global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm>("algorithm", Algorithm);
+            writer.WriteByteArrayValue("publicKey", PublicKey);
+            writer.WriteByteArrayValue("signature", Signature);
         }
     }
 }

@@ -13,13 +13,7 @@ namespace Sorcha.Samples.Client.Generated.Models
     #pragma warning restore CS1591
     {
         /// <summary>The algorithm property</summary>
-#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
-#nullable enable
-        public string? Algorithm { get; set; }
-#nullable restore
-#else
-        public string Algorithm { get; set; }
-#endif
+        public global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm? Algorithm { get; set; }
         /// <summary>The metadata property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -39,10 +33,10 @@ namespace Sorcha.Samples.Client.Generated.Models
         /// <summary>The publicKey property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
-        public string? PublicKey { get; set; }
+        public byte[]? PublicKey { get; set; }
 #nullable restore
 #else
-        public string PublicKey { get; set; }
+        public byte[] PublicKey { get; set; }
 #endif
         /// <summary>The registerId property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
@@ -63,10 +57,10 @@ namespace Sorcha.Samples.Client.Generated.Models
         /// <summary>The signature property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
-        public string? Signature { get; set; }
+        public byte[]? Signature { get; set; }
 #nullable restore
 #else
-        public string Signature { get; set; }
+        public byte[] Signature { get; set; }
 #endif
         /// <summary>The timestamp property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
@@ -94,13 +88,13 @@ namespace Sorcha.Samples.Client.Generated.Models
         {
             return new Dictionary<string, Action<IParseNode>>
             {
-                { "algorithm", n => { Algorithm = n.GetStringValue(); } },
+                { "algorithm", n => { Algorithm = n.GetEnumValue<global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm>(); } },
                 { "metadata", n => { Metadata = n.GetObjectValue<global::Sorcha.Samples.Client.Generated.Models.TransactionMetadataDocument>(global::Sorcha.Samples.Client.Generated.Models.TransactionMetadataDocument.CreateFromDiscriminatorValue); } },
                 { "payload", n => { Payload = n.GetObjectValue<UntypedNode>(UntypedNode.CreateFromDiscriminatorValue); } },
-                { "publicKey", n => { PublicKey = n.GetStringValue(); } },
+                { "publicKey", n => { PublicKey = n.GetByteArrayValue(); } },
                 { "registerId", n => { RegisterId = n.GetStringValue(); } },
                 { "sender", n => { Sender = n.GetStringValue(); } },
-                { "signature", n => { Signature = n.GetStringValue(); } },
+                { "signature", n => { Signature = n.GetByteArrayValue(); } },
                 { "timestamp", n => { Timestamp = n.GetStringValue(); } },
             };
         }
@@ -111,13 +105,13 @@ namespace Sorcha.Samples.Client.Generated.Models
         public virtual void Serialize(ISerializationWriter writer)
         {
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
-            writer.WriteStringValue("algorithm", Algorithm);
+            writer.WriteEnumValue<global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm>("algorithm", Algorithm);
             writer.WriteObjectValue<global::Sorcha.Samples.Client.Generated.Models.TransactionMetadataDocument>("metadata", Metadata);
             writer.WriteObjectValue<UntypedNode>("payload", Payload);
-            writer.WriteStringValue("publicKey", PublicKey);
+            writer.WriteByteArrayValue("publicKey", PublicKey);
             writer.WriteStringValue("registerId", RegisterId);
             writer.WriteStringValue("sender", Sender);
-            writer.WriteStringValue("signature", Signature);
+            writer.WriteByteArrayValue("signature", Signature);
             writer.WriteStringValue("timestamp", Timestamp);
         }
     }

@@ -23,22 +23,16 @@ namespace Sorcha.Samples.Client.Generated.Models
         public string Address { get; set; }
 #endif
         /// <summary>The algorithm property</summary>
-#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
-#nullable enable
-        public string? Algorithm { get; set; }
-#nullable restore
-#else
-        public string Algorithm { get; set; }
-#endif
+        public global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm? Algorithm { get; set; }
         /// <summary>The createdAt property</summary>
         public DateTimeOffset? CreatedAt { get; set; }
         /// <summary>The encryptionPublicKey property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
-        public string? EncryptionPublicKey { get; set; }
+        public byte[]? EncryptionPublicKey { get; set; }
 #nullable restore
 #else
-        public string EncryptionPublicKey { get; set; }
+        public byte[] EncryptionPublicKey { get; set; }
 #endif
         /// <summary>The name property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
@@ -59,10 +53,10 @@ namespace Sorcha.Samples.Client.Generated.Models
         /// <summary>The publicKey property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
-        public string? PublicKey { get; set; }
+        public byte[]? PublicKey { get; set; }
 #nullable restore
 #else
-        public string PublicKey { get; set; }
+        public byte[] PublicKey { get; set; }
 #endif
         /// <summary>The tags property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
@@ -92,12 +86,12 @@ namespace Sorcha.Samples.Client.Generated.Models
             {
                 { "account", n => { Account = n.GetIntValue(); } },
                 { "address", n => { Address = n.GetStringValue(); } },
-                { "algorithm", n => { Algorithm = n.GetStringValue(); } },
+                { "algorithm", n => { Algorithm = n.GetEnumValue<global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm>(); } },
                 { "createdAt", n => { CreatedAt = n.GetDateTimeOffsetValue(); } },
-                { "encryptionPublicKey", n => { EncryptionPublicKey = n.GetStringValue(); } },
+                { "encryptionPublicKey", n => { EncryptionPublicKey = n.GetByteArrayValue(); } },
                 { "name", n => { Name = n.GetStringValue(); } },
                 { "parent", n => { Parent = n.GetStringValue(); } },
-                { "publicKey", n => { PublicKey = n.GetStringValue(); } },
+                { "publicKey", n => { PublicKey = n.GetByteArrayValue(); } },
                 { "tags", n => { Tags = n.GetObjectValue<global::Sorcha.Samples.Client.Generated.Models.WalletDto_tags>(global::Sorcha.Samples.Client.Generated.Models.WalletDto_tags.CreateFromDiscriminatorValue); } },
             };
         }
@@ -110,12 +104,12 @@ namespace Sorcha.Samples.Client.Generated.Models
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
             writer.WriteIntValue("account", Account);
             writer.WriteStringValue("address", Address);
-            writer.WriteStringValue("algorithm", Algorithm);
+            writer.WriteEnumValue<global::Sorcha.Samples.Client.Generated.Models.SignatureAlgorithm>("algorithm", Algorithm);
             writer.WriteDateTimeOffsetValue("createdAt", CreatedAt);
-            writer.WriteStringValue("encryptionPublicKey", EncryptionPublicKey);
+            writer.WriteByteArrayValue("encryptionPublicKey", EncryptionPublicKey);
             writer.WriteStringValue("name", Name);
             writer.WriteStringValue("parent", Parent);
-            writer.WriteStringValue("publicKey", PublicKey);
+            writer.WriteByteArrayValue("publicKey", PublicKey);
             writer.WriteObjectValue<global::Sorcha.Samples.Client.Generated.Models.WalletDto_tags>("tags", Tags);
         }
     }
