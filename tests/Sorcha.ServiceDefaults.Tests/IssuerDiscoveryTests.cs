@@ -6,11 +6,12 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 using Sorcha.AppHost.Hosting;
-using Sorcha.IntegrationTests.BadInput;
 using Sorcha.ServiceDefaults;
 using Sorcha.ServiceDefaults.Auth;
+using Sorcha.Testing.BadInput;
+using Sorcha.Testing.InProcess;
 
-namespace Sorcha.IntegrationTests.Production;
+namespace Sorcha.ServiceDefaults.Tests;
 
 /// <summary>
 /// The issuer named by Authority (OIDC discovery gives its name and keys), and the settings a Production process
