@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
-using Sorcha.FaultTests.Reliability;
 
 namespace Sorcha.FaultTests.Limits;
 
