@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p artifacts
-dotnet build tests/Sorcha.FaultTests -c Release -warnaserror -v q -nologo >/dev/null
-dotnet test tests/Sorcha.FaultTests -c Release --no-build \
-  --filter "FullyQualifiedName~Sorcha.FaultTests.Redis.ClusterFailoverTests" \
+dotnet build tests/Sorcha.IntegrationTests -c Release -warnaserror -v q -nologo >/dev/null
+# The failover tests run on the platform the environment asks for, and only on a cluster (ClusterFactAttribute).
+SORCHA_TEST_REDIS_PROVIDER=cluster dotnet test tests/Sorcha.IntegrationTests -c Release --no-build \
+  --filter "FullyQualifiedName~Sorcha.IntegrationTests.Redis.ClusterFailoverTests" \
   --logger "console;verbosity=detailed" 2>&1 | tee artifacts/cluster-failover.log | grep -E '^ *(failover:|answers:|wait cost:)|Passed!|Failed!'

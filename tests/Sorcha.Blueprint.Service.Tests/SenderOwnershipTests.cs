@@ -118,9 +118,9 @@ internal sealed class CountingWallet(string owned) : IHttpMessageHandlerFactory
 
     public int Calls => _calls;
 
-    public HttpMessageHandler CreateHandler(string name) => new Answer(this);
+    public HttpMessageHandler CreateHandler(string name) => new CountingWalletHandler(this);
 
-    private sealed class Answer(CountingWallet wallet) : HttpMessageHandler
+    private sealed class CountingWalletHandler(CountingWallet wallet) : HttpMessageHandler
     {
         protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
         {

@@ -14,7 +14,7 @@ public sealed class ServiceIdentityTests
     [Fact]
     public async Task A_token_is_reused_per_caller_and_writer_for_a_minute_then_minted_again()
     {
-        var clock = new ManualClock();
+        var clock = new IdentityClock();
         var identity = new ServiceIdentity(Options.Create(new ServiceTokenOptions
         {
             SigningKey = Convert.ToBase64String(RandomNumberGenerator.GetBytes(32)),
@@ -36,7 +36,7 @@ public sealed class ServiceIdentityTests
     private static async Task<AuthenticationHeaderValue> HeaderAsync(ServiceIdentity identity, string caller, string writer) =>
         await identity.For(caller, writer).GetHeaderAsync(CancellationToken.None);
 
-    private sealed class ManualClock : TimeProvider
+    private sealed class IdentityClock : TimeProvider
     {
         private DateTimeOffset _now = DateTimeOffset.UtcNow;
 

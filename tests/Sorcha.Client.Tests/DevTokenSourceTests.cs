@@ -9,10 +9,10 @@ public sealed class DevTokenSourceTests
     public async Task Tokens_are_cached_shared_and_refreshed_a_minute_before_expiry()
     {
         var issued = 0;
-        var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.OK,
+        var stub = new ScriptedHandler(_ => ScriptedHandler.Json(HttpStatusCode.OK,
             $$"""{"access_token":"token-{{Interlocked.Increment(ref issued)}}","token_type":"Bearer","expires_in":3600}"""));
         using var http = stub.Client();
-        var clock = new ManualClock();
+        var clock = new TokenClock();
         using var tokens = new DevTokenSource(http, "alice", "secret", clock);
 
         var first = await Task.WhenAll(Enumerable.Range(0, 8).Select(_ => tokens.GetHeaderAsync(CancellationToken.None).AsTask()));
@@ -32,14 +32,14 @@ public sealed class DevTokenSourceTests
     [Fact]
     public async Task A_refused_token_request_is_a_problem_with_the_oauth_error()
     {
-        using var http = new StubHandler(_ => StubHandler.Json(HttpStatusCode.Unauthorized,
+        using var http = new ScriptedHandler(_ => ScriptedHandler.Json(HttpStatusCode.Unauthorized,
             """{"title":"Unauthorized","status":401,"detail":"wrong secret","error":"invalid_client"}""", "application/problem+json")).Client();
         using var tokens = new DevTokenSource(http, "alice", "nope");
         var e = await Assert.ThrowsAsync<SorchaApiException>(() => tokens.GetHeaderAsync(CancellationToken.None).AsTask());
         Assert.Equal("invalid_client", e.Extensions["error"].GetString());
     }
 
-    private sealed class ManualClock : TimeProvider
+    private sealed class TokenClock : TimeProvider
     {
         private DateTimeOffset _now = new(2025, 1, 1, 0, 0, 0, TimeSpan.Zero);
 

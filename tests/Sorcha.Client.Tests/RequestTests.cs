@@ -14,7 +14,7 @@ public sealed class RequestTests
     [Fact]
     public async Task Paths_keep_the_base_address_prefix_and_escape_ids()
     {
-        var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.OK, Wallet));
+        var stub = new ScriptedHandler(_ => ScriptedHandler.Json(HttpStatusCode.OK, Wallet));
         using var http = stub.Client("http://sorcha.test/prefix/");
         var wallet = await new SorchaClient(http, TokenSource.Fixed("t0k")).Wallets.GetAsync("a/b c");
 
@@ -29,7 +29,7 @@ public sealed class RequestTests
     [Fact]
     public async Task Paging_is_sent_only_when_asked_for()
     {
-        var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.OK, $$"""{"items":[{{Wallet}}],"page":2,"pageSize":5,"totalCount":6}"""));
+        var stub = new ScriptedHandler(_ => ScriptedHandler.Json(HttpStatusCode.OK, $$"""{"items":[{{Wallet}}],"page":2,"pageSize":5,"totalCount":6}"""));
         using var http = stub.Client();
         var client = new SorchaClient(http);
         var page = await client.Wallets.ListAsync(2, 5);
@@ -42,9 +42,9 @@ public sealed class RequestTests
     [Fact]
     public async Task Register_filters_are_sent_escaped_and_only_when_given_and_stats_read_their_counts()
     {
-        var stub = new StubHandler(request => request.RequestUri!.AbsolutePath.EndsWith("/stats", StringComparison.Ordinal)
-            ? StubHandler.Json(HttpStatusCode.OK, """{"height":3,"dockets":1,"lastSealedAt":null,"byType":{"Action":2}}""")
-            : StubHandler.Json(HttpStatusCode.OK, """{"items":[],"page":1,"pageSize":20,"totalCount":0}"""));
+        var stub = new ScriptedHandler(request => request.RequestUri!.AbsolutePath.EndsWith("/stats", StringComparison.Ordinal)
+            ? ScriptedHandler.Json(HttpStatusCode.OK, """{"height":3,"dockets":1,"lastSealedAt":null,"byType":{"Action":2}}""")
+            : ScriptedHandler.Json(HttpStatusCode.OK, """{"items":[],"page":1,"pageSize":20,"totalCount":0}"""));
         using var http = stub.Client();
         var registers = new SorchaClient(http).Registers;
         await registers.GetTransactionsAsync("r", new RegisterTransactionFilter(Wallet: "ws1x", BlueprintId: "a&b={c}"), pageSize: 5);
@@ -59,7 +59,7 @@ public sealed class RequestTests
     [Fact]
     public async Task Envelopes_leave_out_the_fields_their_scheme_has_not()
     {
-        var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.OK, """{"data":"AAE="}"""));
+        var stub = new ScriptedHandler(_ => ScriptedHandler.Json(HttpStatusCode.OK, """{"data":"AAE="}"""));
         using var http = stub.Client();
         var envelope = new Sorcha.Cryptography.Envelope("ECIES-X25519-HKDF-SHA256-AES256GCM", "ws1r", [9], null, [1], [2]);
         Assert.Equal([0, 1], await new SorchaClient(http).Wallets.DecryptAsync("ws1r", envelope));
@@ -90,7 +90,7 @@ public sealed class RequestTests
         var (transaction, txId) = TransactionSigner.Generate().Sign("r", (System.Text.Json.Nodes.JsonNode?)null);
         var committed = JsonSerializer.Serialize(transaction, SorchaJsonContext.Default.TransactionDocument)[..^1]
                         + $$""","txId":"{{txId}}","sequence":0,"chainHash":"{{new string('0', 64)}}","committedAt":"2025-01-01T00:00:00.000Z"}""";
-        using var http = new StubHandler(_ => StubHandler.Json(status, committed)).Client();
+        using var http = new ScriptedHandler(_ => ScriptedHandler.Json(status, committed)).Client();
         var client = new SorchaClient(http);
 
         Assert.True((await client.Transactions.SubmitAsync(transaction)).Created);

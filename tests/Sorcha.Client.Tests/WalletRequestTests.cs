@@ -15,7 +15,7 @@ public sealed class WalletRequestTests
     [Fact]
     public async Task A_patch_sends_only_the_members_given_and_a_null_tag_as_null()
     {
-        var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.OK, Derived));
+        var stub = new ScriptedHandler(_ => ScriptedHandler.Json(HttpStatusCode.OK, Derived));
         using var http = stub.Client();
         var wallets = new SorchaClient(http).Wallets;
         var updated = await wallets.UpdateAsync("ws1d", tags: new Dictionary<string, string?> { ["team"] = "ops", ["env"] = null });
@@ -30,9 +30,9 @@ public sealed class WalletRequestTests
     [Fact]
     public async Task Deriving_posts_no_body_and_a_derived_address_names_its_wallet_and_account()
     {
-        var stub = new StubHandler(request => request.Method == HttpMethod.Post
-            ? StubHandler.Json(HttpStatusCode.Created, Derived)
-            : StubHandler.Json(HttpStatusCode.OK, $$"""{"items":[{{Derived}}],"page":1,"pageSize":5,"totalCount":1}"""));
+        var stub = new ScriptedHandler(request => request.Method == HttpMethod.Post
+            ? ScriptedHandler.Json(HttpStatusCode.Created, Derived)
+            : ScriptedHandler.Json(HttpStatusCode.OK, $$"""{"items":[{{Derived}}],"page":1,"pageSize":5,"totalCount":1}"""));
         using var http = stub.Client();
         var wallets = new SorchaClient(http).Wallets;
         var derived = await wallets.DeriveAddressAsync("ws1w");
@@ -50,7 +50,7 @@ public sealed class WalletRequestTests
         const string Plain = """
             {"address":"ws1w","name":"w","algorithm":"ED25519","publicKey":"AQID","encryptionPublicKey":"BAUG","createdAt":"2025-01-01T00:00:00Z"}
             """;
-        var stub = new StubHandler(_ => StubHandler.Json(HttpStatusCode.Created, Plain));
+        var stub = new ScriptedHandler(_ => ScriptedHandler.Json(HttpStatusCode.Created, Plain));
         using var http = stub.Client();
         var wallets = new SorchaClient(http).Wallets;
         var created = await wallets.CreateAsync(new CreateWalletRequest("w", "ED25519", WordCount: 12, Passphrase: "p"));

@@ -11,7 +11,7 @@ public sealed class LiveEventsTests
     [InlineData(false)]
     public async Task A_failed_publish_is_logged_and_neither_throws_nor_faults(bool synchronously)
     {
-        var logger = new Recorder();
+        var logger = new RecordingLogger();
         var events = new LiveEvents(new FailingHub(synchronously), logger);
 
         var toRegister = events.ToRegisterAsync("r", LiveEvents.Names.TransactionAppended, new { });
@@ -26,7 +26,7 @@ public sealed class LiveEventsTests
     public async Task Each_wallet_is_sent_once_and_no_wallet_sends_nothing()
     {
         var hub = new FailingHub(synchronously: false);
-        var events = new LiveEvents(hub, new Recorder());
+        var events = new LiveEvents(hub, new RecordingLogger());
         await events.ToWalletsAsync(["a", "b", "a"], LiveEvents.Names.InstanceEnded, new { });
         await events.ToWalletsAsync([], LiveEvents.Names.InstanceEnded, new { });
         Assert.Equal([["wallet:a", "wallet:b"]], hub.GroupSends);
@@ -47,7 +47,7 @@ public sealed class LiveEventsTests
         using var source = new System.Diagnostics.ActivitySource("test");
         using (var action = source.StartActivity("POST /api/instances/{instanceId}/actions/{actionId}"))
         {
-            var events = new LiveEvents(new FailingHub(synchronously: false), new Recorder());
+            var events = new LiveEvents(new FailingHub(synchronously: false), new RecordingLogger());
             await events.ToWalletsAsync(["a"], LiveEvents.Names.ActionCommitted, new { });
         }
 
@@ -71,12 +71,12 @@ public sealed class LiveEventsTests
     {
         public List<string[]> GroupSends { get; } = [];
 
-        public IClientProxy Group(string groupName) => new Failing(synchronously);
+        public IClientProxy Group(string groupName) => new FailingProxy(synchronously);
 
         public IClientProxy Groups(IReadOnlyList<string> groupNames)
         {
             GroupSends.Add([.. groupNames]);
-            return new Failing(synchronously);
+            return new FailingProxy(synchronously);
         }
 
         public IClientProxy All => throw new NotSupportedException();
@@ -94,13 +94,13 @@ public sealed class LiveEventsTests
         public IClientProxy Users(IReadOnlyList<string> userIds) => throw new NotSupportedException();
     }
 
-    private sealed class Failing(bool synchronously) : IClientProxy
+    private sealed class FailingProxy(bool synchronously) : IClientProxy
     {
         public Task SendCoreAsync(string method, object?[] args, CancellationToken cancellationToken = default) =>
             synchronously ? throw new InvalidOperationException("bus down") : Task.FromException(new InvalidOperationException("bus down"));
     }
 
-    private sealed class Recorder : ILogger<LiveEvents>
+    private sealed class RecordingLogger : ILogger<LiveEvents>
     {
         public int Warnings { get; private set; }
 

@@ -44,7 +44,7 @@ public sealed class QueuedConnectionTests
             Assert.True(ReturnsAtOnce(queued.WriteAsync(Invocation(i))), $"write {i} returned at once");
         }
 
-        Assert.True(await Poll.UntilAsync(() => connection.ConnectionAborted.IsCancellationRequested, TimeSpan.FromSeconds(10)),
+        Assert.True(await Eventually.UntilAsync(() => connection.ConnectionAborted.IsCancellationRequested, TimeSpan.FromSeconds(10)),
             "the connection was closed");
         queued.Complete();
     }
@@ -61,7 +61,7 @@ public sealed class QueuedConnectionTests
         Assert.Equal("someone", queued.UserIdentifier);
         Assert.Same(connection.Protocol, queued.Protocol);
         queued.Abort();
-        Assert.True(await Poll.UntilAsync(() => connection.ConnectionAborted.IsCancellationRequested, TimeSpan.FromSeconds(10)));
+        Assert.True(await Eventually.UntilAsync(() => connection.ConnectionAborted.IsCancellationRequested, TimeSpan.FromSeconds(10)));
     }
 
     private static bool ReturnsAtOnce(ValueTask write) => write.IsCompletedSuccessfully;
@@ -120,7 +120,7 @@ public sealed class QueuedConnectionTests
     }
 }
 
-internal static class Poll
+internal static class Eventually
 {
     public static async Task<bool> UntilAsync(Func<bool> condition, TimeSpan patience)
     {

@@ -20,6 +20,9 @@ public static class TestSettings
     /// <summary>SORCHA_UPDATE_OPENAPI=1: rewrite docs/openapi/ from the served documents instead of comparing.</summary>
     public static bool UpdateOpenApi { get; private set; }
 
+    /// <summary>SORCHA_PLATFORM_STARTS: a file every platform start appends a line to (.ci/run counts them).</summary>
+    public static string? PlatformStartsFile { get; private set; }
+
     [ModuleInitializer]
     [System.Diagnostics.CodeAnalysis.SuppressMessage("Usage", "CA2255", Justification = "Read before any platform cleans the environment.")]
     internal static void Read()
@@ -28,5 +31,6 @@ public static class TestSettings
         Replicas = int.TryParse(Environment.GetEnvironmentVariable("SORCHA_TEST_REPLICAS"), out var n) ? n : 1;
         UpdateOpenApi = Environment.GetEnvironmentVariable("SORCHA_UPDATE_OPENAPI") == "1";
         RedisConnectionString = Environment.GetEnvironmentVariable("ConnectionStrings__redis") is { Length: > 0 } c ? c : null;
+        PlatformStartsFile = Environment.GetEnvironmentVariable("SORCHA_PLATFORM_STARTS") is { Length: > 0 } f ? Path.GetFullPath(f) : null;
     }
 }

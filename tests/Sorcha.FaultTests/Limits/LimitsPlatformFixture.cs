@@ -2,7 +2,9 @@ namespace Sorcha.FaultTests.Limits;
 
 /// <summary>
 /// A platform of its own with limits set low through configuration (Limits__*), as an operator would set them, so that
-/// the limit tests can reach them without sending thousands of requests or waiting half a minute.
+/// the limit tests can reach them without sending thousands of requests or waiting half a minute. Not shared with the
+/// fault platform: one request per second per caller would starve the fault tests' load, and their faults would meet
+/// these short timeouts.
 /// </summary>
 public sealed class LimitsPlatformFixture : PlatformFixture
 {
@@ -18,7 +20,7 @@ public sealed class LimitsPlatformFixture : PlatformFixture
     public const double KeyGenerationQueueSeconds = 0;
     // A Redis command's own time limit (StackExchange.Redis AsyncTimeout), well inside the forwarder's.
     public const int RedisAsyncTimeoutMs = 2_000;
-    // Per-caller quotas low enough for QuotaTests to reach each with a few requests (inside the burst); the other limit
+    // Per-caller quotas low enough for PerCallerQuotaTests to reach each with a few requests (inside the burst); the other limit
     // tests create at most one of each per caller, and at most two wallets.
     public const int WalletQuota = 2;
     public const int RegisterQuota = 2;
@@ -46,7 +48,7 @@ public sealed class LimitsPlatformFixture : PlatformFixture
     };
 }
 
-/// <summary>One limits platform for every class that needs it (LimitsTests, QuotaTests): a platform costs ~15 s to start.</summary>
+/// <summary>One limits platform for every class that needs it (LimitsTests, PerCallerQuotaTests): a platform costs ~15 s to start.</summary>
 [CollectionDefinition(Name)]
 public sealed class LimitsScope : ICollectionFixture<LimitsPlatformFixture>
 {

@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
 using Sorcha.Contracts.Instances;
-using Sorcha.FaultTests.Reliability;
 
 namespace Sorcha.FaultTests.Limits;
 

@@ -4,7 +4,8 @@ namespace Sorcha.FaultTests.Reliability;
 /// A platform of its own for tests that kill Redis or restart services, so the shared <see cref="PlatformFixture"/>
 /// never sees a fault. One replica of each service whatever SORCHA_TEST_REPLICAS says: these tests prove what a
 /// client sees while the only instance is down. Their faults are a single Redis's (killed, restarted), so with
-/// SORCHA_TEST_REDIS_PROVIDER=cluster they still run on one; a cluster's fault is ClusterFailoverTests.
+/// SORCHA_TEST_REDIS_PROVIDER=cluster they still run on one; a cluster's fault is ClusterFailoverTests (in
+/// Sorcha.IntegrationTests, on CI's rerun platform).
 /// </summary>
 public sealed class FaultPlatformFixture : PlatformFixture
 {
@@ -24,10 +25,4 @@ public sealed class FaultPlatformFixture : PlatformFixture
 public sealed class FaultScope : ICollectionFixture<FaultPlatformFixture>
 {
     public const string Name = "faults";
-}
-
-/// <summary>Two replicas of every service (not Redis, not the gateway), whatever SORCHA_TEST_REPLICAS says.</summary>
-public sealed class ReplicaPlatformFixture : PlatformFixture
-{
-    protected override int Replicas => 2;
 }

@@ -6,7 +6,9 @@ namespace Sorcha.FaultTests.Reliability;
 /// A platform whose Redis (redis-server: Garnet fails otherwise on a full disk) keeps its AOF on a tmpfs of
 /// <see cref="SizeMb"/> MB, so a test can fill the disk. Mounting needs root: elsewhere the fixture does not start and
 /// says why (<see cref="SkipReason"/>), except under CI, where the machine is ours and a failed mount fails the run.
-/// 32 MB stays under Redis's automatic AOF rewrite (64 MB), which would otherwise add its own writes.
+/// 32 MB stays under Redis's automatic AOF rewrite (64 MB), which would otherwise add its own writes. Not the fault
+/// platform's Redis: that one runs with appendfsync always, under which a failed AOF write makes Redis exit instead of
+/// refusing writes (docs/reliability.md, "A full disk").
 /// </summary>
 public sealed class FullDiskPlatformFixture : PlatformFixture
 {

@@ -1,7 +1,7 @@
 using Aspire.Hosting;
 using Sorcha.AppHost;
 using Sorcha.AppHost.Hosting;
-using Sorcha.IntegrationTests.Gateway;
+using Sorcha.Testing.InProcess;
 
 namespace Sorcha.IntegrationTests.Infrastructure;
 

@@ -1,5 +1,6 @@
 using Sorcha.AppHost;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Testing.InProcess;
 
 namespace Sorcha.IntegrationTests.Production;
 

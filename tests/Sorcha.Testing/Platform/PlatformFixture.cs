@@ -47,6 +47,7 @@ public class PlatformFixture : BadInputTarget, IAsyncLifetime
 
     public virtual async Task InitializeAsync()
     {
+        await PlatformStarts.RecordAsync(GetType().Name, Replicas, RedisProvider);
         var builder = await DistributedApplicationTestingBuilder.CreateAsync(typeof(SorchaApp), [.. Arguments()],
             (options, _) => ConfigureApplication(options));
         var app = await builder.BuildAsync();

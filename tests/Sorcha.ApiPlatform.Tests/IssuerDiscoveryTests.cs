@@ -8,9 +8,10 @@ using Microsoft.Extensions.Options;
 using Sorcha.ApiPlatform;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.AppHost.Hosting;
-using Sorcha.IntegrationTests.BadInput;
+using Sorcha.Testing.BadInput;
+using Sorcha.Testing.InProcess;
 
-namespace Sorcha.IntegrationTests.Production;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>
 /// The issuer named by Authority (OIDC discovery gives its name and keys), and the settings a Production process

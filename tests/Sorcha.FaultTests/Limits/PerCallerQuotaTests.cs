@@ -11,7 +11,7 @@ namespace Sorcha.FaultTests.Limits;
 /// creating; a deleted wallet frees its slot.
 /// </summary>
 [Collection(LimitsScope.Name)]
-public sealed class QuotaTests(LimitsPlatformFixture platform)
+public sealed class PerCallerQuotaTests(LimitsPlatformFixture platform)
 {
     [Fact]
     public async Task One_token_is_refused_at_every_quota_while_another_caller_keeps_creating()

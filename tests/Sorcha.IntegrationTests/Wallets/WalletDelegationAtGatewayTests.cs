@@ -16,7 +16,7 @@ namespace Sorcha.IntegrationTests.Wallets;
 /// </summary>
 [Trait(Rerun.Trait, Rerun.Replicas)]
 [Collection(PlatformScope.Name)]
-public sealed class WalletDelegationTests(PlatformFixture platform)
+public sealed class WalletDelegationAtGatewayTests(PlatformFixture platform)
 {
     [Fact]
     public async Task A_sign_delegate_acts_through_the_gateway_until_revoked_then_every_replica_refuses_it_at_once()

@@ -1,6 +1,6 @@
 using Sorcha.ApiPlatform.Limits;
 
-namespace Sorcha.FaultTests.Limits;
+namespace Sorcha.ApiPlatform.Tests;
 
 /// <summary>The per-caller and process-wide bounds on expensive work (docs/limits.md, "Fan-out"): pure, no platform.</summary>
 public sealed class SlotsTests

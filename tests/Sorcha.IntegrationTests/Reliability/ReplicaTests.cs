@@ -1,18 +1,24 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Testing.Faults;
 using Xunit.Abstractions;
 
-namespace Sorcha.FaultTests.Reliability;
+namespace Sorcha.IntegrationTests.Reliability;
 
 /// <summary>
 /// Two replicas of every service. The gateway balances over them and moves a request to the other replica when one is
 /// gone; two Transaction replicas append to one register and two Register replicas seal it, and the register stays
 /// one linear chain with every docket range sealed exactly once; a transaction sent to both replicas commits once.
+/// On the shared platform of CI's rerun (two replicas on a Redis Cluster; <see cref="ReplicasFactAttribute"/>): each
+/// test starts again what it stopped and waits until it is healthy, so the classes after it find the platform whole.
 /// </summary>
-public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHelper output) : IClassFixture<ReplicaPlatformFixture>
+[Trait(Rerun.Trait, Rerun.Replicas)]
+[Collection(PlatformScope.Name)]
+public sealed class ReplicaTests(PlatformFixture platform, ITestOutputHelper output)
 {
-    [Fact]
+    [ReplicasFact]
     public Task A_wallet_deleted_through_one_replica_is_signed_for_by_no_replica_though_both_held_its_key_open() => platform.ExplainFailureAsync(async () =>
     {
         var token = await platform.TokenAsync("replica-open-keys");
@@ -51,7 +57,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         }
     });
 
-    [Fact]
+    [ReplicasFact]
     public Task Writers_through_two_replicas_see_no_error_when_one_replica_crashes_and_the_chain_stays_linear() => platform.ExplainFailureAsync(async () =>
     {
         Assert.Equal(["transaction", "transaction-2"], platform.ReplicasOf("transaction"));
@@ -92,7 +98,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         Assert.Equal(audit.Acknowledged, audit.Found);
     });
 
-    [Fact]
+    [ReplicasFact]
     public Task The_same_transactions_sent_to_both_transaction_replicas_at_once_commit_once_with_the_same_answer() => platform.ExplainFailureAsync(async () =>
     {
         using var client = await platform.ClientAsync("replica-idem");
@@ -127,7 +133,7 @@ public sealed class ReplicaTests(ReplicaPlatformFixture platform, ITestOutputHel
         replicas.ForEach(r => r.Dispose());
     });
 
-    [Fact]
+    [ReplicasFact]
     public Task Gateway_health_is_degraded_not_down_while_one_replica_of_a_service_is_stopped() => platform.ExplainFailureAsync(async () =>
     {
         await platform.App.StopResourceAsync("wallet-2");

@@ -1,8 +1,10 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using Sorcha.Testing.Platform;
+using Sorcha.Testing.Registers;
 
-namespace Sorcha.FaultTests.Reliability;
+namespace Sorcha.Testing.Faults;
 
 /// <summary>What the audit found: acknowledged transactions, the register's height, and how many of them a GET finds.</summary>
 public sealed record AuditResult(int Acknowledged, int Created, long Height, int Found, int Dockets)

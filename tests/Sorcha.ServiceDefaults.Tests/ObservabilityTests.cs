@@ -12,13 +12,15 @@ using OpenTelemetry.Trace;
 using Sorcha.ApiPlatform;
 using Sorcha.AppHost.Hosting;
 
-namespace Sorcha.IntegrationTests.Foundation;
+namespace Sorcha.ServiceDefaults.Tests;
 
 /// <summary>
 /// The services' observability defaults, in-process: logs written through ILogger reach the OpenTelemetry exporter
 /// (through Serilog), request logging writes one event per request and nothing secret, probes are neither traced nor
-/// logged, and the standard OTEL_TRACES_SAMPLER settings are honoured. In-memory exporters stand in for OTLP.
+/// logged, and the standard OTEL_TRACES_SAMPLER settings are honoured. In-memory exporters stand in for OTLP. Alone
+/// (<see cref="TelemetryScope"/>): another host's sampler in this process would record this one's spans too.
 /// </summary>
+[Collection(TelemetryScope.Name)]
 public sealed class ObservabilityTests
 {
     private const string RequestLogCategory = "Serilog.AspNetCore.RequestLoggingMiddleware";

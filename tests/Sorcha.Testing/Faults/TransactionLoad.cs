@@ -2,8 +2,9 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Net;
 using System.Text.Json;
+using Sorcha.Testing.Registers;
 
-namespace Sorcha.FaultTests.Reliability;
+namespace Sorcha.Testing.Faults;
 
 /// <summary>
 /// One answer a load client got: what it asked, when (ms on the load's clock), and what came back (a problem document

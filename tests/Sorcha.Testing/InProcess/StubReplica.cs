@@ -5,7 +5,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
 using Sorcha.AppHost.Hosting;
 
-namespace Sorcha.IntegrationTests.Gateway;
+namespace Sorcha.Testing.InProcess;
 
 /// <summary>
 /// A replica of a made-up service, in the test process: it records every request it receives (method, path, body) and

@@ -1,8 +1,9 @@
 using System.Text;
 using System.Text.RegularExpressions;
 using Sorcha.AppHost;
+using Sorcha.Testing.Platform;
 
-namespace Sorcha.FaultTests.Reliability;
+namespace Sorcha.Testing.Faults;
 
 /// <summary>
 /// What the platform's processes said, for a fault test's own output and, when it fails, its failure message: a CI

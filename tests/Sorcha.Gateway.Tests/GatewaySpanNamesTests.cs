@@ -8,7 +8,7 @@ using Microsoft.AspNetCore.Mvc.Testing;
 using Microsoft.Extensions.DependencyInjection;
 using OpenTelemetry.Trace;
 
-namespace Sorcha.IntegrationTests.Foundation;
+namespace Sorcha.Gateway.Tests;
 
 /// <summary>
 /// The gateway in process with traces recorded (a sampler set): a request its catch-all route forwards is named by the

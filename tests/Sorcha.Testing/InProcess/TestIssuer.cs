@@ -8,7 +8,7 @@ using Microsoft.IdentityModel.JsonWebTokens;
 using Microsoft.IdentityModel.Tokens;
 using Sorcha.AppHost.Hosting;
 
-namespace Sorcha.IntegrationTests.Production;
+namespace Sorcha.Testing.InProcess;
 
 /// <summary>
 /// A token issuer as a deployment would have one: an RSA key whose public half it serves on loopback as a JWK Set and

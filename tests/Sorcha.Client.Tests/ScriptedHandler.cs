@@ -4,7 +4,7 @@ using System.Text;
 namespace Sorcha.Client.Tests;
 
 /// <summary>Answers every request from a function and remembers what was asked: the client under test, no network.</summary>
-public sealed class StubHandler(Func<HttpRequestMessage, HttpResponseMessage> answer) : HttpMessageHandler
+public sealed class ScriptedHandler(Func<HttpRequestMessage, HttpResponseMessage> answer) : HttpMessageHandler
 {
     public List<(HttpMethod Method, Uri Uri, string? Authorization, string? Body)> Requests { get; } = [];
 

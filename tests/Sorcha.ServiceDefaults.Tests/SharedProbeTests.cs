@@ -1,6 +1,6 @@
 using Sorcha.ServiceDefaults.Health;
 
-namespace Sorcha.FaultTests.Limits;
+namespace Sorcha.ServiceDefaults.Tests;
 
 /// <summary>The gateway's /health cache (docs/limits.md, "Fan-out"): pure, no platform.</summary>
 public sealed class SharedProbeTests
@@ -10,7 +10,7 @@ public sealed class SharedProbeTests
     [Fact]
     public async Task Concurrent_callers_share_one_probe_in_flight()
     {
-        var clock = new ManualClock();
+        var clock = new ProbeClock();
         var release = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
         var probes = 0;
         var shared = new SharedProbe<string>(() => { Interlocked.Increment(ref probes); return release.Task; }, FreshFor, clock);
@@ -26,7 +26,7 @@ public sealed class SharedProbeTests
     [Fact]
     public async Task An_answer_is_reused_until_it_is_stale_then_probed_once_again()
     {
-        var clock = new ManualClock();
+        var clock = new ProbeClock();
         var probes = 0;
         var shared = new SharedProbe<int>(() => Task.FromResult(Interlocked.Increment(ref probes)), FreshFor, clock);
 
@@ -44,7 +44,7 @@ public sealed class SharedProbeTests
     public async Task A_caller_that_goes_away_does_not_cancel_the_probe_for_the_others()
     {
         var release = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
-        var shared = new SharedProbe<string>(() => release.Task, FreshFor, new ManualClock());
+        var shared = new SharedProbe<string>(() => release.Task, FreshFor, new ProbeClock());
         using var gone = new CancellationTokenSource();
 
         var leaving = shared.GetAsync(gone.Token);
@@ -56,7 +56,7 @@ public sealed class SharedProbeTests
         Assert.Equal("Healthy", await staying);
     }
 
-    private sealed class ManualClock : TimeProvider
+    private sealed class ProbeClock : TimeProvider
     {
         private DateTimeOffset _now = new(2026, 1, 1, 0, 0, 0, TimeSpan.Zero);
 

@@ -1,12 +1,14 @@
+using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Registers.Store;
 
-namespace Sorcha.FaultTests.Redis;
+namespace Sorcha.IntegrationTests.Redis;
 
 /// <summary>Spread on a Redis Cluster: registers spread over every master (one register stays in one slot).</summary>
-[Collection(ClusterScope.Name)]
-public sealed class ClusterSpreadTests(ClusterPlatformFixture platform)
+[Trait(Rerun.Trait, Rerun.Cluster)]
+[Collection(PlatformScope.Name)]
+public sealed class ClusterSpreadTests(PlatformFixture platform)
 {
-    [Fact]
+    [ClusterFact]
     public async Task Keys_of_different_registers_spread_over_all_three_masters()
     {
         // 30 registers: the chance that one of three masters gets none of them is 3 · (2/3)^30, under 1 in 50,000.

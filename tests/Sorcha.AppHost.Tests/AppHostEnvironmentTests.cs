@@ -1,12 +1,14 @@
 using Microsoft.AspNetCore.Builder;
 using Sorcha.AppHost;
 
-namespace Sorcha.IntegrationTests.Foundation;
+namespace Sorcha.AppHost.Tests;
 
 /// <summary>
 /// The environment the AppHost runs the services in comes from its own, as any ASP.NET app's does; with none given
-/// (a developer's `dotnet run`) it is Development, not ASP.NET's default Production.
+/// (a developer's `dotnet run`) it is Development, not ASP.NET's default Production. Alone
+/// (<see cref="ProcessEnvironmentScope"/>): it sets the process's environment, which other tests' builders read.
 /// </summary>
+[Collection(ProcessEnvironmentScope.Name)]
 public sealed class AppHostEnvironmentTests
 {
     [Theory]

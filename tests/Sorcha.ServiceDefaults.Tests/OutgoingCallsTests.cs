@@ -4,8 +4,9 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Sorcha.AppHost.Hosting;
 using Sorcha.ServiceDefaults.Discovery;
+using Sorcha.Testing.InProcess;
 
-namespace Sorcha.IntegrationTests.Gateway;
+namespace Sorcha.ServiceDefaults.Tests;
 
 /// <summary>
 /// Service-to-service calls as every process makes them (ServiceDefaults' discovery and resilience), against
