@@ -69,7 +69,13 @@ public static class DerivedAddresses
                     // Made by a concurrent derivation, or left by one that stopped before its claim: the same keys,
                     // unless another caller holds that address (it recovered the mnemonic and derived first).
                     var existing = await store.GetAsync(derived.Address);
-                    if (existing is null || existing.Owner != wallet.Owner || existing.Parent != wallet.Address)
+                    if (existing is null)
+                    {
+                        // Discarded since: its derivation met the per-wallet quota. Count again; this one meets it too.
+                        continue;
+                    }
+
+                    if (existing.Owner != wallet.Owner || existing.Parent != wallet.Address)
                     {
                         return (null, ApiProblems.Conflict($"Account {account} of this wallet, '{derived.Address}', exists already as another wallet."));
                     }
