@@ -16,6 +16,9 @@ public static class SorchaApp
 {
     public const string Gateway = "gateway";
 
+    /// <summary>The participants' web app (src/Sorcha.Web), reached through the gateway at "/".</summary>
+    public const string Web = "web";
+
     /// <summary>The resource name of a service's replica: the service's own name for the first, "name-2", "name-3" … after.</summary>
     public static string ReplicaName(string service, int index) => index == 0 ? service : $"{service}-{index + 1}";
 
@@ -73,16 +76,18 @@ public static class SorchaApp
             .WithReplicasOf(wallet).WithReplicasOf(register).WithReplicasOf(transaction);
 
         var gateway = builder.AddSorchaProcess<Projects.Sorcha_Gateway>(Gateway, options, options.GatewayPort, redis);
-        foreach (var service in services)
+        var web = WebApp.Add(builder, options, gateway);
+        foreach (var service in services.Append(web))
         {
             gateway.WithReplicasOf(service, wait: true);
         }
 
         if (options.IsDevelopment)
         {
-            // The token endpoint's, and only the gateway's; outside Development there is no such endpoint.
+            // The token endpoint's and the web app's development sign-in; outside Development there is neither.
             var devClientSecret = builder.AddParameter("dev-client-secret", options.DevClientSecret, secret: true);
             gateway.WithEnvironment("Parameters__dev-client-secret", devClientSecret);
+            web.WithEnvironment("Parameters__dev-client-secret", devClientSecret);
         }
 
         builder.Services.AddSingleton(new RestartPolicy());

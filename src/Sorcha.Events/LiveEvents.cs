@@ -1,3 +1,4 @@
+using Sorcha.Contracts.Events;
 using System.Diagnostics;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.Extensions.Logging;
@@ -18,12 +19,12 @@ public sealed class LiveEvents(IHubContext<EventsHub> hub, ILogger<LiveEvents> l
     /// <summary>The event names clients listen for (<c>connection.On("ActionAvailable", …)</c>).</summary>
     public static class Names
     {
-        public const string ActionAvailable = nameof(Events.ActionAvailable);
-        public const string ActionCommitted = nameof(Events.ActionCommitted);
-        public const string ActionRejected = nameof(Events.ActionRejected);
-        public const string InstanceEnded = nameof(Events.InstanceEnded);
-        public const string TransactionAppended = nameof(Events.TransactionAppended);
-        public const string DocketSealed = nameof(Events.DocketSealed);
+        public const string ActionAvailable = nameof(Contracts.Events.ActionAvailable);
+        public const string ActionCommitted = nameof(Contracts.Events.ActionCommitted);
+        public const string ActionRejected = nameof(Contracts.Events.ActionRejected);
+        public const string InstanceEnded = nameof(Contracts.Events.InstanceEnded);
+        public const string TransactionAppended = nameof(Contracts.Events.TransactionAppended);
+        public const string DocketSealed = nameof(Contracts.Events.DocketSealed);
     }
 
     /// <summary>

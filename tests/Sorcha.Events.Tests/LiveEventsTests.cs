@@ -1,3 +1,4 @@
+using Sorcha.Contracts.Events;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.Extensions.Logging;
 

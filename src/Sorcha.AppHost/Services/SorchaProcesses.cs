@@ -15,9 +15,12 @@ public static class SorchaProcesses
         new(name, [.. Enumerable.Range(0, options.Replicas).Select(i =>
             builder.AddSorchaProcess<TProject>(SorchaApp.ReplicaName(name, i), options, PortLeases.Lease(), redis))]);
 
-    /// <summary>One process of <typeparamref name="TProject"/> on <paramref name="port"/>, referencing and waiting for Redis.</summary>
+    /// <summary>
+    /// One process of <typeparamref name="TProject"/> on <paramref name="port"/>, referencing and waiting for Redis
+    /// (the web app, which never reads Redis, is given none).
+    /// </summary>
     public static IResourceBuilder<SorchaProcessResource> AddSorchaProcess<TProject>(this IDistributedApplicationBuilder builder,
-        string name, SorchaAppOptions options, int port, IResourceBuilder<IResourceWithConnectionString> redis)
+        string name, SorchaAppOptions options, int port, IResourceBuilder<IResourceWithConnectionString>? redis)
         where TProject : IProjectMetadata, new()
     {
         var project = Path.GetFileNameWithoutExtension(new TProject().ProjectPath);
@@ -45,8 +48,12 @@ public static class SorchaProcesses
                     context.EnvironmentVariables[key] = value;
                 }
             })
-            .WithPromptHealthCheck(ct => Probes.HttpHealthAsync(url, ct))
-            .WithReference(redis).WaitFor(redis);
+            .WithPromptHealthCheck(ct => Probes.HttpHealthAsync(url, ct));
+        if (redis is not null)
+        {
+            process.WithReference(redis).WaitFor(redis);
+        }
+
         // The dashboard's OTLP intake, only when there is a dashboard: without one Aspire would still name its default
         // intake and, in Development, sample every trace, so every request would pay for spans exported to nowhere.
         if (options.DashboardPort > 0)

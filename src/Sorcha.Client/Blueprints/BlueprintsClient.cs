@@ -37,6 +37,15 @@ public sealed class BlueprintsClient
     public Task<BlueprintDto> PublishAsync(string blueprintId, CancellationToken cancellationToken = default) =>
         _transport.PostAsync(Path(blueprintId) + "/publish", Json.BlueprintDto, cancellationToken);
 
+    /// <summary><c>GET /versions</c>: every published version, oldest first (paged).</summary>
+    public Task<Paged<BlueprintVersionEntry>> ListVersionsAsync(string blueprintId, int? page = null, int? pageSize = null,
+        CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(ApiTransport.Paging(Path(blueprintId) + "/versions", page, pageSize), Json.PageBlueprintVersionEntry, cancellationToken);
+
+    /// <summary><c>GET /versions/{version}</c>: the blueprint as that publish froze it (what an instance on it runs).</summary>
+    public Task<BlueprintDto> GetVersionAsync(string blueprintId, int version, CancellationToken cancellationToken = default) =>
+        _transport.GetAsync(FormattableString.Invariant($"{Path(blueprintId)}/versions/{version}"), Json.BlueprintDto, cancellationToken);
+
     private static string Path(string blueprintId) => $"{Root}/{ApiTransport.Escape(blueprintId)}";
 
     private static SorchaJsonContext Json => SorchaJsonContext.Default;

@@ -62,6 +62,7 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(BlueprintDocument))]
 [JsonSerializable(typeof(BlueprintDto))]
 [JsonSerializable(typeof(Paged<BlueprintDto>), TypeInfoPropertyName = "PageBlueprintDto")]
+[JsonSerializable(typeof(Paged<BlueprintVersionEntry>), TypeInfoPropertyName = "PageBlueprintVersionEntry")]
 [JsonSerializable(typeof(ExecutionRequest))]
 [JsonSerializable(typeof(DataValidationResult))]
 [JsonSerializable(typeof(CalculateResponse))]

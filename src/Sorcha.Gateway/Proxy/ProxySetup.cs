@@ -56,6 +56,11 @@ public static class ProxySetup
             proxy.UseLoadBalancing();
             proxy.UsePassiveHealthChecks();
         });
+
+        // Every path no API route takes goes to the web app (the "web" route, anonymous: the app signs people in
+        // itself), except under /api: an unknown API path stays the API's 404 problem, after the token check.
+        app.Map("/api/{**rest}", () => TypedResults.Problem(statusCode: StatusCodes.Status404NotFound, title: "Not Found",
+            detail: "No API route has this path.")).ExcludeFromDescription();
     }
 
     /// <summary>

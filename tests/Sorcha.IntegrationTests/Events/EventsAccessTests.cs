@@ -1,3 +1,4 @@
+using Sorcha.Contracts.Events;
 using System.Net;
 using System.Net.Http.Headers;
 using Microsoft.AspNetCore.Http.Connections;

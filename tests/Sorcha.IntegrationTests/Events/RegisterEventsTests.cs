@@ -1,3 +1,4 @@
+using Sorcha.Contracts.Events;
 using System.Net;
 using Microsoft.AspNetCore.SignalR.Client;
 using Sorcha.Events;

@@ -1,5 +1,6 @@
 extern alias KiotaSample;
 
+using Sorcha.Contracts.Events;
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Text.Json;

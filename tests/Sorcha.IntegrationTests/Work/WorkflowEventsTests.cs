@@ -1,3 +1,4 @@
+using Sorcha.Contracts.Events;
 using System.Text.Json;
 using Microsoft.AspNetCore.SignalR.Client;
 using Sorcha.Client;

@@ -1,3 +1,4 @@
+using Sorcha.Contracts.Events;
 using Sorcha.Contracts.Instances;
 using Sorcha.Events;
 

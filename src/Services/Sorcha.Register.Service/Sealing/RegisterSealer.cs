@@ -1,3 +1,4 @@
+using Sorcha.Contracts.Events;
 using System.Collections.Concurrent;
 using System.Security.Cryptography;
 using Sorcha.ApiPlatform.Secrets;

@@ -1,3 +1,4 @@
+using Sorcha.Contracts.Events;
 using System.Diagnostics;
 using Sorcha.Events;
 using Sorcha.Ledger.Transactions;

@@ -1,4 +1,4 @@
-namespace Sorcha.Events;
+namespace Sorcha.Contracts.Events;
 
 // The events the hub sends (docs/api.md, "Live events"): ids and the moment, never payload data. Whoever receives one
 // reads the rest through the API, with its rights checked as always. Serialized camelCase by SignalR's JSON protocol.

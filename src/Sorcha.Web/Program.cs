@@ -1,0 +1,23 @@
+using Sorcha.ServiceDefaults;
+using Sorcha.Web.Api;
+using Sorcha.Web.Components;
+using Sorcha.Web.Identity;
+using Sorcha.Web.Security;
+
+var builder = WebApplication.CreateBuilder(args);
+builder.AddServiceDefaults();
+builder.AddGatewayClients();
+builder.AddWebIdentity();
+builder.AddWebComponents();
+
+var app = builder.Build();
+app.UseServiceDefaults();
+app.UseSecurityHeaders();
+app.UseWebErrors();
+app.UseAuthentication();
+app.UseAuthorization();
+app.UseAntiforgery();
+app.MapDefaultEndpoints();
+app.MapIdentityEndpoints();
+app.MapWebComponents();
+app.Run();
