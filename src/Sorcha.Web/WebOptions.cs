@@ -18,10 +18,6 @@ public sealed class WebOptions
     /// <summary>Production's sign-in: the OpenID Connect issuer (authorization code with PKCE).</summary>
     public OidcOptions Oidc { get; set; } = new();
 
-    /// <summary>The largest file the step form accepts before it is sent (the API's own limits still apply).</summary>
-    [Range(1, 64 * 1024 * 1024)]
-    public long MaxAttachmentBytes { get; set; } = 4 * 1024 * 1024;
-
     public sealed class SessionOptions
     {
         [Range(1, 1_000_000)]

@@ -22,6 +22,9 @@ public static class ComponentsSetup
         builder.Services.AddMudServices();
         builder.Services.AddScoped<LiveEvents>();
         builder.Services.AddScoped<InboxState>();
+        builder.Services.AddScoped<Sorcha.Web.Api.MyWallets>();
+        builder.Services.AddScoped<Instances.InstanceLoader>();
+        builder.Services.AddSingleton(Sorcha.Web.Api.AttachmentLimits.From(builder.Configuration));
     }
 
     public static void MapWebComponents(this WebApplication app)

@@ -9,7 +9,7 @@ namespace Sorcha.Web.Live;
 /// again whenever a live event says one of their wallets' steps changed. Subscribes before the first read, so that
 /// no step that arrives in between is missed. Reads never overlap: one that is asked for meanwhile runs once after.
 /// </summary>
-public sealed class InboxState(UserApi api, LiveEvents live) : IDisposable
+public sealed class InboxState(UserApi api, MyWallets wallets, LiveEvents live) : IDisposable
 {
     public const int PageSize = 100;
 
@@ -39,7 +39,7 @@ public sealed class InboxState(UserApi api, LiveEvents live) : IDisposable
         live.WorkChanged += ReloadAsync;
         try
         {
-            await live.WatchWalletsAsync(await WatchedWalletsAsync());
+            await live.WatchWalletsAsync((await wallets.AllAsync()).Select(w => w.Address));
         }
         catch (Exception ex) when (ex is not OperationCanceledException)
         {
@@ -74,20 +74,6 @@ public sealed class InboxState(UserApi api, LiveEvents live) : IDisposable
         }
 
         Changed?.Invoke();
-    }
-
-    /// <summary>Every address a step can be bound to: the person's wallets and their derived addresses.</summary>
-    private async Task<List<string>> WatchedWalletsAsync()
-    {
-        var client = await api.ClientAsync();
-        var wallets = (await client.Wallets.ListAsync(1, 100)).Items;
-        var addresses = wallets.Select(w => w.Address).ToList();
-        foreach (var wallet in wallets)
-        {
-            addresses.AddRange((await client.Wallets.ListAddressesAsync(wallet.Address, 1, 100)).Items.Select(a => a.Address));
-        }
-
-        return addresses;
     }
 
     public void Dispose()

@@ -1,3 +1,4 @@
+using Microsoft.AspNetCore.SignalR;
 using Microsoft.AspNetCore.SignalR.Client;
 using Microsoft.Extensions.Options;
 using Sorcha.Contracts.Events;
@@ -25,15 +26,22 @@ public sealed class LiveEvents(UserApi api, IOptions<WebOptions> options, ILogge
 
     public bool Connected => _hub?.State == HubConnectionState.Connected;
 
-    /// <summary>Subscribes each of <paramref name="wallets"/> (once per circuit); connects first if needed.</summary>
+    /// <summary>
+    /// Subscribes each of <paramref name="wallets"/> (once per circuit); connects first if needed. The hub lets only a
+    /// wallet's owner subscribe: a delegated wallet it refuses is skipped (its steps still show at the next read).
+    /// </summary>
     public async Task WatchWalletsAsync(IEnumerable<string> wallets)
     {
         var hub = await ConnectAsync();
-        foreach (var wallet in wallets)
+        foreach (var wallet in wallets.Where(_wallets.Add))
         {
-            if (_wallets.Add(wallet))
+            try
             {
                 await hub.InvokeAsync("SubscribeWallet", wallet);
+            }
+            catch (HubException ex)
+            {
+                logger.LogDebug("The hub refused a wallet subscription: {Reason}", ex.Message);
             }
         }
     }
@@ -86,7 +94,14 @@ public sealed class LiveEvents(UserApi api, IOptions<WebOptions> options, ILogge
     {
         foreach (var wallet in _wallets)
         {
-            await _hub!.InvokeAsync("SubscribeWallet", wallet);
+            try
+            {
+                await _hub!.InvokeAsync("SubscribeWallet", wallet);
+            }
+            catch (HubException)
+            {
+                // refused before too (a delegated wallet)
+            }
         }
 
         await RaiseWorkAsync();

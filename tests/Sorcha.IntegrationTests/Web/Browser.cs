@@ -1,0 +1,83 @@
+using Deque.AxeCore.Playwright;
+using Microsoft.Playwright;
+using Sorcha.Performance.Tests.Browser;
+
+namespace Sorcha.IntegrationTests.Web;
+
+/// <summary>
+/// Debian's chromium through Playwright, once per test class: each person a browser context of their own (cookies,
+/// storage), as two people on two machines. Headless, without the background networking this machine refuses.
+/// </summary>
+public sealed class Browser : IAsyncLifetime
+{
+    private IPlaywright? _playwright;
+
+    public IBrowser Chromium { get; private set; } = null!;
+
+    /// <summary>Where the tests' screenshots go (docs/web.md's pictures are copies of these).</summary>
+    public static readonly string Screenshots = Directory.CreateDirectory(Path.Combine(AppContext.BaseDirectory, "web-screenshots")).FullName;
+
+    public async Task InitializeAsync()
+    {
+        var chromium = HeadlessChromium.Require();
+        _playwright = await Playwright.CreateAsync();
+        Chromium = await _playwright.Chromium.LaunchAsync(new()
+        {
+            ExecutablePath = chromium.Executable,
+            Headless = true,
+            Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+        });
+    }
+
+    /// <summary>A new person in a new context, signed in by name on the development sign-in page, at their inbox.</summary>
+    public async Task<Person> SignInAsync(Uri gateway, string name, int width = 1280)
+    {
+        var context = await Chromium.NewContextAsync(new() { BaseURL = gateway.ToString(), ViewportSize = new() { Width = width, Height = 900 } });
+        context.SetDefaultTimeout(30_000);
+        var page = await context.NewPageAsync();
+        await page.GotoAsync("/signin");
+        await page.GetByLabel("Name").FillAsync(name);
+        await page.GetByRole(AriaRole.Button, new() { Name = "Sign in" }).ClickAsync();
+        var person = new Person(name, context, page);
+        await person.ReadyAsync();
+        await Assertions.Expect(page.GetByRole(AriaRole.Heading, new() { Name = "Inbox" })).ToBeVisibleAsync();
+        return person;
+    }
+
+    public async Task DisposeAsync()
+    {
+        if (Chromium is not null)
+        {
+            await Chromium.DisposeAsync();
+        }
+
+        _playwright?.Dispose();
+    }
+}
+
+/// <summary>One signed-in person: their name (the development caller id) and their browser context.</summary>
+public sealed record Person(string Name, IBrowserContext Context, IPage Page) : IAsyncDisposable
+{
+    /// <summary>Opens <paramref name="path"/> and waits until the page handles clicks (the circuit runs its layout).</summary>
+    public async Task GoAsync(string path)
+    {
+        await Page.GotoAsync(path);
+        await ReadyAsync();
+    }
+
+    public Task ReadyAsync() => Assertions.Expect(Page.Locator("[data-interactive=true]")).ToHaveCountAsync(1);
+
+    /// <summary>axe-core on the page as it is now: no serious or critical violation.</summary>
+    public async Task AssertAccessibleAsync(string what)
+    {
+        var result = await Page.RunAxe();
+        var bad = result.Violations.Where(v => v.Impact is "serious" or "critical")
+            .Select(v => $"{v.Impact} {v.Id}: {v.Help} ({string.Join("; ", v.Nodes.Take(3).Select(n => n.Html))})").ToList();
+        Assert.True(bad.Count == 0, $"{what}: {string.Join("\n", bad)}");
+    }
+
+    public Task ScreenshotAsync(string name) =>
+        Page.ScreenshotAsync(new() { Path = Path.Combine(Browser.Screenshots, name + ".png"), FullPage = true });
+
+    public async ValueTask DisposeAsync() => await Context.DisposeAsync();
+}
