@@ -3,9 +3,9 @@ using Sorcha.Contracts.Wallets;
 namespace Sorcha.Web.Api;
 
 /// <summary>
-/// The addresses the signed-in person may act with, read once per circuit: their own wallets, each one's derived
-/// addresses, and wallets delegated to them with the right to sign. Up to 100 of each (a person with more sees the
-/// first hundred offered; any address can still be pasted where one is asked for).
+/// The addresses the signed-in person may act with, read once per circuit: their own wallets and derived addresses,
+/// and wallets delegated to them with the right to sign. Up to 100 of each (a person with more sees the first hundred
+/// offered; any address can still be pasted where one is asked for).
 /// </summary>
 public sealed class MyWallets(UserApi api)
 {
@@ -23,15 +23,10 @@ public sealed class MyWallets(UserApi api)
     private async Task<IReadOnlyList<MyWallet>> LoadAsync()
     {
         var client = await api.ClientAsync();
-        var own = (await client.Wallets.ListAsync(1, Page)).Items;
-        var all = new List<MyWallet>();
-        foreach (var wallet in own)
-        {
-            all.Add(new MyWallet(wallet.Address, wallet.Name, MyWalletKind.Own));
-            all.AddRange((await client.Wallets.ListAddressesAsync(wallet.Address, 1, Page)).Items
-                .Select(a => new MyWallet(a.Address, $"{wallet.Name} · account {a.Account}", MyWalletKind.Derived)));
-        }
-
+        // The list holds derived addresses too (with their parent and account).
+        var all = (await client.Wallets.ListAsync(1, Page)).Items
+            .Select(w => new MyWallet(w.Address, w.Account is { } n ? $"{w.Name} · account {n}" : w.Name, w.Parent is null ? MyWalletKind.Own : MyWalletKind.Derived))
+            .ToList();
         all.AddRange((await client.Wallets.ListDelegatedAsync(1, Page)).Items.Where(d => d.Rights == WalletRightNames.Sign)
             .Select(d => new MyWallet(d.Address, d.Name, MyWalletKind.Delegated)));
         return all;

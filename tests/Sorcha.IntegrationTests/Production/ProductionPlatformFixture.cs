@@ -25,6 +25,8 @@ public sealed class ProductionPlatformFixture : PlatformFixture
     public override async Task InitializeAsync()
     {
         Issuer = await TestIssuer.StartAsync();
+        // Short enough that the web app renews a session's token during its test (a minute before expiry).
+        Issuer.WebTokenLifetime = TimeSpan.FromSeconds(65);
         // The test process's environment is the AppHost's here; the AppHost removes it once read (CleanEnvironment).
         Environment.SetEnvironmentVariable(CanaryVariable, Canary);
         Environment.SetEnvironmentVariable(TestHookVariable, "GET /=1000");
@@ -47,6 +49,10 @@ public sealed class ProductionPlatformFixture : PlatformFixture
         $"--Authentication:Schemes:Bearer:ValidAudience={TestIssuer.Audience}",
         // The test issuer serves its keys over plain HTTP on loopback; a real one is HTTPS.
         "--Authentication:Schemes:Bearer:RequireHttpsMetadata=false",
+        // The web app's sign-in: the same issuer, its web client (TestIssuer.SignIn.cs).
+        $"--Web:Oidc:Authority={Issuer.Name}",
+        $"--Web:Oidc:ClientId={TestIssuer.WebClientId}",
+        "--Web:Oidc:RequireHttpsMetadata=false",
     ]);
 
     protected override Task<string> CallerTokenAsync(string clientId) => Task.FromResult(Issuer.Token(clientId));

@@ -2,6 +2,7 @@ using System.Text.Json;
 using Sorcha.Client;
 using Sorcha.Contracts.Blueprints;
 using Sorcha.Contracts.Wallets;
+using Sorcha.Cryptography;
 
 namespace Sorcha.IntegrationTests.Web;
 

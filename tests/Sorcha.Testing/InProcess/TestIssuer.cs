@@ -15,7 +15,7 @@ namespace Sorcha.Testing.InProcess;
 /// through an OIDC discovery document, and RS256 tokens signed with it for any subject. Its name is its base URL, so
 /// that it can be the Authority too.
 /// </summary>
-public sealed class TestIssuer : IAsyncDisposable
+public sealed partial class TestIssuer : IAsyncDisposable
 {
     public const string Audience = "sorcha-api";
     private const string KeyId = "test-issuer-1";
@@ -56,7 +56,20 @@ public sealed class TestIssuer : IAsyncDisposable
         Name = $"http://127.0.0.1:{port}";
         JwksUri = new Uri($"{Name}/jwks.json");
         _web.MapGet("/jwks.json", () => Results.Json(jwks));
-        _web.MapGet("/.well-known/openid-configuration", () => Results.Json(new { issuer = Name, jwks_uri = JwksUri }));
+        var discovery = new
+        {
+            issuer = Name,
+            jwks_uri = JwksUri,
+            authorization_endpoint = $"{Name}/authorize",
+            token_endpoint = $"{Name}/token",
+            end_session_endpoint = $"{Name}/end-session",
+            response_types_supported = new[] { "code" },
+            subject_types_supported = new[] { "public" },
+            id_token_signing_alg_values_supported = new[] { "RS256" },
+            code_challenge_methods_supported = new[] { "S256" },
+        };
+        _web.MapGet("/.well-known/openid-configuration", () => Results.Json(discovery));
+        MapSignIn(_web);
         await _web.StartAsync();
     }
 

@@ -167,10 +167,17 @@ public static class InstancesApi
         return bound;
     }
 
-    private static async Task<Results<Ok<InstanceDto>, ProblemHttpResult>> Get(string instanceId, InstanceStore instances,
-        BlueprintStore blueprints)
+    /// <summary>
+    /// Readable by its creator and by whoever holds one of its bound wallets (owned, derived, or delegated to sign: the
+    /// list's rule); anyone else gets the same 404 as for an id that does not exist. The creator is checked first, so
+    /// their reads cost no call to the Wallet service.
+    /// </summary>
+    private static async Task<Results<Ok<InstanceDto>, ProblemHttpResult>> Get(string instanceId, ClaimsPrincipal user,
+        CallerWallets wallets, InstanceStore instances, BlueprintStore blueprints, CancellationToken ct)
     {
-        if (await instances.GetAsync(instanceId) is not { } state)
+        if (await instances.GetAsync(instanceId) is not { } state ||
+            (state.Record.CreatedBy != user.CallerId() &&
+             !(await wallets.ListAsync(ct)).Intersect(state.Record.Participants.Values, StringComparer.Ordinal).Any()))
         {
             return InstanceNotFound(instanceId);
         }
