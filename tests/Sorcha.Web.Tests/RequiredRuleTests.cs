@@ -101,4 +101,19 @@ public sealed class RequiredRuleTests : FormHarness
         cut.Find($"#{ByLegend(cut, "Status").Id}-0").Change(true);
         Assert.True(IsMarkedRequired(ByLabel(cut, "Employer")));
     }
+
+    [Fact]
+    public void A_schema_with_its_own_id_still_has_its_conditions_decided()
+    {
+        var cut = Render("""
+            { "$id": "https://example.com/claim.json", "type": "object",
+              "properties": { "kind": { "enum": ["a", "b"] }, "detail": { "$ref": "#/$defs/text" } },
+              "$defs": { "text": { "type": "string" } },
+              "if": { "properties": { "kind": { "const": "b" } }, "required": ["kind"] }, "then": { "required": ["detail"] } }
+            """);
+        Assert.False(IsMarkedRequired(ByLabel(cut, "Detail")));
+
+        ByLabel(cut, "b").Change(true);
+        Assert.True(IsMarkedRequired(ByLabel(cut, "Detail")));
+    }
 }
