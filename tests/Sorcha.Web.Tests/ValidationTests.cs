@@ -97,4 +97,21 @@ public sealed class ValidationTests : FormHarness
         Assert.Equal(string.Join(" | ", errors["/amount"]), Described(cut, ByLabel(cut, "Amount")));
         Assert.Equal(errors["/category"][0], Described(cut, ByLabel(cut, "Category")));
     }
+
+    [Fact]
+    public async Task An_objects_own_message_waits_for_Validate_and_shows_in_its_fieldset()
+    {
+        var cut = Render("""
+            { "type": "object", "properties": { "contact": { "type": "object", "minProperties": 1,
+              "properties": { "phone": { "type": "string" }, "email": { "type": "string" } } } } }
+            """, new JsonObject { ["contact"] = new JsonObject() });
+        var contact = ByLegend(cut, "Contact");
+        Assert.Empty(contact.QuerySelectorAll(":scope > .sorcha-field-error"));
+
+        Assert.False(await ValidateAsync(cut));
+        contact = ByLegend(cut, "Contact");
+        var message = Assert.Single(cut.Instance.Errors).Message;
+        Assert.Equal(message, contact.QuerySelector(":scope > .sorcha-field-error")!.TextContent.Trim());
+        Assert.Empty(cut.FindAll(".sorcha-field-banner"));
+    }
 }
