@@ -18,6 +18,7 @@ namespace Sorcha.Web.Forms;
 public partial class SchemaForm
 {
     private JsonNode? _schema;
+    private string? _idPrefix;
     private bool _read;
     private JsonObject? _prefilled;
     private IReadOnlyDictionary<string, string[]>? _serverErrors;
@@ -64,7 +65,7 @@ public partial class SchemaForm
 
     protected override void OnParametersSet()
     {
-        if (!_read || !ReferenceEquals(Schema, _schema))
+        if (!_read || !ReferenceEquals(Schema, _schema) || IdPrefix != _idPrefix)
         {
             Read();
         }
@@ -89,6 +90,7 @@ public partial class SchemaForm
     {
         _read = true;
         _schema = Schema;
+        _idPrefix = IdPrefix;
         _state = new FormState(SchemaReader.Read(Schema), new ConditionSchemas(Schema), IdPrefix) { Notify = OnFieldAsync };
         _prefilled = null;
         _serverErrors = null;
