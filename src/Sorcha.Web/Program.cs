@@ -19,5 +19,6 @@ app.UseAuthorization();
 app.UseAntiforgery();
 app.MapDefaultEndpoints();
 app.MapIdentityEndpoints();
+app.MapExportEndpoint();
 app.MapWebComponents();
 app.Run();
