@@ -60,3 +60,9 @@ public sealed class FormProblem
             || name.StartsWith(field + "/", StringComparison.OrdinalIgnoreCase);
     }
 }
+
+/// <summary>The HTML table's own attributes for a MudTable (its accessible name goes on the table, not its wrapper).</summary>
+public static class Tables
+{
+    public static Dictionary<string, object> Named(string name) => new(StringComparer.Ordinal) { ["aria-label"] = name };
+}
