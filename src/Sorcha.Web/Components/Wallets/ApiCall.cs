@@ -26,8 +26,9 @@ public sealed class FormProblem
 
     public void Set(Exception exception)
     {
-        Message = Problems.Describe(exception);
         _fields = Problems.Fields(exception);
+        // A summary above the form (announced), each message again beside its field.
+        Message = _fields.Count == 0 ? Problems.Describe(exception) : "Not done: " + string.Join(" ", _fields.SelectMany(f => f.Value));
     }
 
     /// <summary>A problem the page found before asking the API, beside <paramref name="field"/>.</summary>
