@@ -20,5 +20,6 @@ app.UseAntiforgery();
 app.MapDefaultEndpoints();
 app.MapIdentityEndpoints();
 app.MapAttachmentEndpoint();
+app.MapExportEndpoint();
 app.MapWebComponents();
 app.Run();
