@@ -59,10 +59,22 @@ public sealed class DashboardMetricsTests(OperatorPlatformFixture platform, ITes
             await SubmitAsync(client, await InstanceFlows.SoloExpenseInstanceAsync(client));
         }
 
-        await session.OpenAsync("Sorcha.Stages", "sorcha.stage.duration");
-        // The Exemplars column's buttons (one per row with exemplars, labelled with their count) open the list.
+        // The Exemplars column's buttons (one per row with exemplars, labelled with their count) open the list. The
+        // page is opened again, as its "Reload" banner offers, should its circuit end while the table loads.
         var exemplars = session.Page.Locator("#metric-table-container [aria-label='View exemplars']").First;
-        await Assertions.Expect(exemplars).ToBeVisibleAsync(new() { Timeout = 60_000 });
+        for (var attempt = 0; attempt < 3 && !await exemplars.IsVisibleAsync(); attempt++)
+        {
+            await session.OpenAsync("Sorcha.Stages", "sorcha.stage.duration");
+            try
+            {
+                await Assertions.Expect(exemplars).ToBeVisibleAsync(new() { Timeout = 30_000 });
+            }
+            catch (PlaywrightException)
+            {
+                output.WriteLine(await session.DumpAsync(Dir, $"exemplars-missing-{attempt}"));
+            }
+        }
+
         await exemplars.ClickAsync();
         var dialog = session.Page.Locator("fluent-dialog, [role=dialog]").Last;
         await Assertions.Expect(dialog).ToContainTextAsync("blueprint", new() { Timeout = 30_000 });
@@ -111,7 +123,7 @@ public sealed class DashboardMetricsTests(OperatorPlatformFixture platform, ITes
             await Task.Delay(200);
         }
 
-        throw new TimeoutException($"the counter's value did not settle within 90 s (last: {value})");
+        throw new TimeoutException($"the counter's value did not settle within 90 s (last: {value}); the page:\n{await session.DumpAsync(Dir, "counter-unsettled")}");
     }
 
     /// <summary>
