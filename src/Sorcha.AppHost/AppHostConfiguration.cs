@@ -73,6 +73,19 @@ public static class AppHostConfiguration
             .Select(key => configuration[key]).FirstOrDefault(v => !string.IsNullOrEmpty(v)) ?? Environments.Development;
 
     /// <summary>
+    /// <paramref name="args"/> with --environment naming <see cref="Environment"/>, so that Aspire's host runs in the
+    /// services' environment: its own default is Production, and Aspire gives a process it exports telemetry from
+    /// (WithOtlpExporter) its development settings (1 s export intervals, every trace sampled, trace-based exemplars)
+    /// only when the host runs in Development (docs/observability.md, "Export to the dashboard").
+    /// </summary>
+    public static string[] HostArguments(string[] args)
+    {
+        // Read as the host will read it: DOTNET_ variables (DOTNET_ENVIRONMENT as "environment"), every variable, the command line.
+        var configuration = new ConfigurationBuilder().AddEnvironmentVariables("DOTNET_").AddEnvironmentVariables().AddCommandLine(args).Build();
+        return [.. args, $"--{HostDefaults.EnvironmentKey}={Environment(configuration)}"];
+    }
+
+    /// <summary>
     /// The <see cref="ForwardedSections"/> as environment variables (Section__Key), plus the <see cref="ForwardedVariables"/>
     /// (and in Development the <see cref="DevelopmentVariables"/>).
     /// </summary>

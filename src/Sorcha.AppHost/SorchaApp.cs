@@ -28,10 +28,16 @@ public static class SorchaApp
 
     public static string GenerateSecret() => Convert.ToBase64String(RandomNumberGenerator.GetBytes(32));
 
-    /// <summary>The builder's options: the dashboard on --Dashboard:Port (0 = none), its OTLP intake on a leased port.</summary>
+    /// <summary>
+    /// The builder's options: the dashboard on --Dashboard:Port (0 = none), its OTLP intake on a leased port; the host
+    /// in the environment the services run in (<see cref="AppHostConfiguration.HostArguments"/>).
+    /// </summary>
     public static DistributedApplicationOptions ApplicationOptions(string[] args)
     {
-        var options = new DistributedApplicationOptions { Args = args, DisableDashboard = AppHostConfiguration.DashboardPort(args) == 0 };
+        var options = new DistributedApplicationOptions
+        {
+            Args = AppHostConfiguration.HostArguments(args), DisableDashboard = AppHostConfiguration.DashboardPort(args) == 0,
+        };
         Configure(options);
         return options;
     }

@@ -34,6 +34,30 @@ public sealed class AppHostEnvironmentTests
     [Fact]
     public void The_command_line_can_name_it_too() => Assert.Equal("Production", EnvironmentOf("--environment", "Production"));
 
+    /// <summary>
+    /// Aspire's host runs in the services' environment, Development by default, not the host's own default
+    /// (Production): Aspire gives every process it exports telemetry from its development settings only there.
+    /// </summary>
+    [Theory]
+    [InlineData(null, new string[0], "Development")]
+    [InlineData("Production", new string[0], "Production")]
+    [InlineData(null, new[] { "--environment", "Staging" }, "Staging")]
+    public void Aspires_host_runs_in_the_services_environment(string? aspnetcore, string[] args, string expected)
+    {
+        var saved = Environment.GetEnvironmentVariable("ASPNETCORE_ENVIRONMENT");
+        Environment.SetEnvironmentVariable("ASPNETCORE_ENVIRONMENT", aspnetcore);
+        try
+        {
+            var builder = Microsoft.Extensions.Hosting.Host.CreateApplicationBuilder(SorchaApp.ApplicationOptions(args).Args);
+            Assert.Equal(expected, builder.Environment.EnvironmentName);
+            Assert.Equal(expected, AppHostConfiguration.Environment(builder.Configuration));
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("ASPNETCORE_ENVIRONMENT", saved);
+        }
+    }
+
     private static string EnvironmentOf(params string[] args)
     {
         using var configuration = WebApplication.CreateBuilder(args).Configuration;

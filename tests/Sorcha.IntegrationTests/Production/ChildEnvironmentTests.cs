@@ -1,6 +1,7 @@
 using Sorcha.AppHost.Redis;
 using Sorcha.AppHost.Hosting;
 using Sorcha.ApiPlatform.Auth;
+using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Production;
 
@@ -30,7 +31,7 @@ public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
         foreach (var resource in platform.App.Resources.Where(r => r.Process is not null))
         {
             var name = resource.Name;
-            var environ = Environ(resource.Process!);
+            var environ = ProcessEnviron.Read(resource.Process!);
             var text = string.Join('\n', environ.Select(e => $"{e.Key}={e.Value}"));
             foreach (var (secret, value, holders) in secrets)
             {
@@ -65,16 +66,4 @@ public sealed class ChildEnvironmentTests(ProductionPlatformFixture platform)
 
     private static bool IsBasic(string name) =>
         CleanEnvironment.Basics.Any(p => p.EndsWith('*') ? name.StartsWith(p[..^1], StringComparison.Ordinal) : name == p);
-
-    /// <summary>
-    /// The process's environment from /proc. redis-server writes its process title over that memory (setproctitle), so
-    /// there /proc may show no variable at all; its inherited part is then the same as every other child's (all come
-    /// from DCP, which the AppHost started with its cleaned environment).
-    /// </summary>
-    private static Dictionary<string, string> Environ(System.Diagnostics.Process process) =>
-        File.ReadAllText($"/proc/{process.Id}/environ").Split('\0')
-            .Where(e => e.Contains('=', StringComparison.Ordinal))
-            .Select(e => e.Split('=', 2))
-            .GroupBy(e => e[0], StringComparer.Ordinal)
-            .ToDictionary(g => g.Key, g => g.First()[1], StringComparer.Ordinal);
 }
