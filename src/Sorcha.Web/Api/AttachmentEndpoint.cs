@@ -19,11 +19,11 @@ public static class AttachmentEndpoint
         app.MapGet("/instances/{instanceId}/attachments/{txId}/{index:int}", DownloadAsync).RequireAuthorization();
 
     private static async Task<Results<FileContentHttpResult, NotFound, ProblemHttpResult>> DownloadAsync(
-        string instanceId, string txId, int index, UserApi api, CancellationToken cancellationToken)
+        string instanceId, string txId, int index, HttpContext context, UserApi api, CancellationToken cancellationToken)
     {
         try
         {
-            var client = await api.ClientAsync();
+            var client = await api.For(context.User).ClientAsync();
             var instance = await client.Instances.GetAsync(instanceId, cancellationToken);
             var envelope = await client.Instances.GetAttachmentAsync(instanceId, txId, index, cancellationToken);
             var tx = await client.Registers.GetTransactionAsync(instance.RegisterId, txId, cancellationToken);

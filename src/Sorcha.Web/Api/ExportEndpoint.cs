@@ -1,5 +1,4 @@
 using System.Text.RegularExpressions;
-using Microsoft.AspNetCore.Components.Authorization;
 using Sorcha.Client;
 using Sorcha.Web.Identity;
 
@@ -15,19 +14,12 @@ public static partial class ExportEndpoint
     public static void MapExportEndpoint(this WebApplication app) =>
         app.MapGet("/registers/{id}/export", ExportAsync).RequireAuthorization().ExcludeFromDescription();
 
-    private static async Task ExportAsync(string id, HttpContext context, UserApi api, AuthenticationStateProvider authentication,
-        ILoggerFactory loggers)
+    private static async Task ExportAsync(string id, HttpContext context, UserApi api, ILoggerFactory loggers)
     {
-        // Outside a component the server's authentication state is not set: give it this request's user.
-        if (authentication is IHostEnvironmentAuthenticationStateProvider host)
-        {
-            host.SetAuthenticationState(Task.FromResult(new AuthenticationState(context.User)));
-        }
-
         Stream export;
         try
         {
-            export = await (await api.ClientAsync()).Registers.OpenExportAsync(id, context.RequestAborted);
+            export = await (await api.For(context.User).ClientAsync()).Registers.OpenExportAsync(id, context.RequestAborted);
         }
         catch (SorchaApiException ex) when (ex.Status is 403 or 404)
         {

@@ -1,3 +1,4 @@
+using System.Security.Claims;
 using Microsoft.AspNetCore.Components.Authorization;
 using Sorcha.Client;
 using Sorcha.Web.Identity;
@@ -13,6 +14,17 @@ public sealed class UserApi(AuthenticationStateProvider authentication, UserSess
 {
     private SorchaClient? _client;
     private SessionTokenSource? _tokens;
+    private ClaimsPrincipal? _user;
+
+    /// <summary>
+    /// For a plain HTTP endpoint (a download), where no component has set the authentication state: act for the
+    /// request's signed-in user.
+    /// </summary>
+    public UserApi For(ClaimsPrincipal user)
+    {
+        _user = user;
+        return this;
+    }
 
     public async Task<SorchaClient> ClientAsync()
     {
@@ -35,7 +47,7 @@ public sealed class UserApi(AuthenticationStateProvider authentication, UserSess
 
     public async Task<UserSession> SessionAsync()
     {
-        var state = await authentication.GetAuthenticationStateAsync();
-        return sessions.Session(state.User) ?? throw new SessionEndedException();
+        var user = _user ?? (await authentication.GetAuthenticationStateAsync()).User;
+        return sessions.Session(user) ?? throw new SessionEndedException();
     }
 }
