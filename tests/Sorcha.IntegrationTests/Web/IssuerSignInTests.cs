@@ -34,7 +34,7 @@ public sealed class IssuerSignInTests(ProductionPlatformFixture platform, Browse
         var before = platform.Issuer.Refreshes;
         await Task.Delay(TimeSpan.FromSeconds(6));
         await person.GoAsync("/wallets");
-        await Assertions.Expect(page.GetByRole(AriaRole.Heading, new() { Name = "Wallets" })).ToBeVisibleAsync();
+        await Assertions.Expect(page.GetByRole(AriaRole.Heading, new() { Name = "Wallets", Exact = true })).ToBeVisibleAsync();
         await Assertions.Expect(page.GetByRole(AriaRole.Alert)).ToHaveCountAsync(0);
         Assert.True(platform.Issuer.Refreshes > before, "the web app did not renew the token");
 

@@ -71,14 +71,16 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
     private static readonly string[] Watched =
     [
         "/api/blueprints/{draft}", "/api/blueprints/{published}", "/api/blueprints/{unpublishable}", "/api/blueprints/{foreignDraft}",
-        "/api/instances/{instance}", "/api/instances/{foreignInstance}", "/api/blueprints/{published}/versions",
+        "/api/instances/{instance}", "/api/blueprints/{published}/versions",
         "/api/templates/{template}", "/api/templates?pageSize=100",
     ];
 
     protected override async Task<string> SnapshotAsync(HttpClient owner, HttpClient foreign, Resources resources)
     {
         var total = (await Json.GetAsync<Paged<BlueprintDto>>(owner, "/api/blueprints?pageSize=1")).TotalCount;
-        var reads = await Task.WhenAll(Watched.Select(path => owner.GetStringAsync(resources.Fill(path))));
+        // An instance is read by those it concerns: the foreign one by its own creator.
+        var reads = await Task.WhenAll(Watched.Select(path => owner.GetStringAsync(resources.Fill(path)))
+            .Append(foreign.GetStringAsync(resources.Fill("/api/instances/{foreignInstance}"))));
         return $"blueprints={total} " + string.Join('\n', reads);
     }
 
@@ -213,6 +215,8 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
         t.Paging("/api/instances");
         t.Add(get, "/api/instances?state=closed", "an unknown state", [400]);
         t.Add(get, "/api/instances?blueprintId=" + new string('b', 65), "a blueprintId of 65 characters", [400]);
+        // Neither its creator nor holding one of its wallets: the same 404 as an id that does not exist.
+        t.Add(get, "/api/instances/{foreignInstance}", "another caller's instance", [404]);
         return t;
     }
 
