@@ -18,4 +18,5 @@ namespace Sorcha.Ledger;
 [JsonSerializable(typeof(ConsistencyProof))]
 [JsonSerializable(typeof(CommittedTransaction))]
 [JsonSerializable(typeof(VerificationResult))]
+[JsonSerializable(typeof(Tombstones.Tombstone))]
 public sealed partial class LedgerJsonContext : JsonSerializerContext;

@@ -13,6 +13,8 @@ namespace Sorcha.Registers.Store;
 /// <c>{"unknown"}</c> — no such register; nothing written.
 /// <c>{"duplicate", txId, sequence, json, …}</c> — these txIds are committed already; nothing written (the caller
 /// answers them with their first commit and retries the rest).
+/// <c>{"archived"}</c> — the owner archived the register (checked in this step, after the duplicates, so a resubmission
+/// of an earlier commit still gets it back); nothing written.
 /// <c>{"moved", height, chainHash}</c> — the head is not the expected one (another writer got in first); nothing
 /// written (the caller recomputes against the returned head and retries).
 /// <c>{"ok", firstSequence}</c> — every entry written and indexed, the head moved to expectedHeight + n / newChainHash.</para>
@@ -49,7 +51,10 @@ internal static class AppendScript
         if #duplicates > 1 then
           return duplicates
         end
-        local head = redis.call('HMGET', KEYS[2], 'height', 'chainHash', 'indexedFrom')
+        local head = redis.call('HMGET', KEYS[2], 'height', 'chainHash', 'indexedFrom', 'state')
+        if head[4] == 'archived' then
+          return {'archived'}
+        end
         if head[1] ~= ARGV[1] or head[2] ~= ARGV[2] then
           return {'moved', head[1] or '0', head[2] or ''}
         end

@@ -9,11 +9,14 @@ namespace Sorcha.Registers.Store;
 /// them together on Redis Cluster. The global keys (the register index, the unsealed set and the txId index) and the
 /// owners' sets are written outside the per-register scripts, never inside them. Touched together: create (meta, head), append (meta,
 /// head, tx, txid, seq, types and the index keys of the batch), seal (head, dockets, docket-ends), writers (meta, writers),
-/// index backfill (head, types, index keys) — all within the register's slot (<see cref="OfRegister"/> and the index keys).
+/// index backfill (head, types, index keys), archive (meta, head), delete (meta, head, tombstone; then the rest) — all within the register's slot (<see cref="OfRegister"/> and the index keys).
 /// </summary>
 public static class RegisterKeys
 {
-    /// <summary>Hash: name, owner, createdAt, publicKey, sealedKey. Immutable after creation.</summary>
+    /// <summary>
+    /// Hash: name, owner, createdAt, publicKey, sealedKey, and description once the owner set one. Only name and
+    /// description ever change (the owner's PATCH); deleting the register removes the hash with the private key in it.
+    /// </summary>
     public static RedisKey Meta(string id) => $"reg:{{{id}}}:meta";
 
     /// <summary>
@@ -21,7 +24,9 @@ public static class RegisterKeys
     /// (the register tree's right edge over the sealed sequences; absent in registers created before register trees),
     /// and the indexes' state: indexedFrom (the first sequence the append indexed), backfilled (sequences below it are
     /// indexed by the backfill; the indexes are whole once backfilled ≥ indexedFrom), indexEntries (sorted-set entries
-    /// written); registers created before the indexes get indexedFrom at their first append or backfill.
+    /// written); registers created before the indexes get indexedFrom at their first append or backfill; and the
+    /// life cycle: state ("archived", absent while open) and archivedAt (ms), which the append script reads in the same
+    /// step as the chain head, so that no append lands after the archive.
     /// </summary>
     public static RedisKey Head(string id) => $"reg:{{{id}}}:head";
 
@@ -66,6 +71,12 @@ public static class RegisterKeys
     /// <summary>Sorted set: the sequences of the transactions whose metadata.instanceId is the value (hashed: any character).</summary>
     public static RedisKey ByInstance(string id, string instanceId) => $"reg:{{{id}}}:by-instance:{ValueHash(instanceId)}";
 
+    /// <summary>
+    /// String: the signed Tombstone JSON of a deleted register, the one key of its family left after the delete (written
+    /// in the step that removes meta and head; the rest is unlinked after, <see cref="RegisterStore.DeleteAsync"/>).
+    /// </summary>
+    public static RedisKey Tombstone(string id) => $"reg:{{{id}}}:tombstone";
+
     /// <summary>Sorted set of every register id by creation time (ms), for listing.</summary>
     public static readonly RedisKey Index = "registers";
 
@@ -93,12 +104,12 @@ public static class RegisterKeys
     /// <see cref="ByInstance"/>), the only keys a multi-key script of one register may name (one slot).
     /// </summary>
     public static IReadOnlyList<RedisKey> OfRegister(string id) =>
-        [Meta(id), Head(id), Transactions(id), TxIds(id), Sequences(id), Dockets(id), DocketEnds(id), Writers(id), Types(id)];
+        [Meta(id), Head(id), Transactions(id), TxIds(id), Sequences(id), Dockets(id), DocketEnds(id), Writers(id), Types(id), Tombstone(id)];
 
     /// <summary>Every key this family may write, as anchored regular expressions (checked by the key-catalogue test).</summary>
     public static readonly IReadOnlyList<string> Patterns =
     [
-        @"^reg:\{[0-9a-f]{32}\}:(meta|head|tx|txid|seq|dockets|docket-ends|writers|types)$",
+        @"^reg:\{[0-9a-f]{32}\}:(meta|head|tx|txid|seq|dockets|docket-ends|writers|types|tombstone)$",
         @"^reg:\{[0-9a-f]{32}\}:by-wallet:ws1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{40}$",
         @"^reg:\{[0-9a-f]{32}\}:by-(blueprint|instance):[0-9a-f]{32}$",
         "^registers$",

@@ -32,7 +32,7 @@ public sealed partial class RegisterStore
             // First append through this caller: reading the head also proves the register exists, before any index write.
             if (await GetStateAsync(registerId) is not { } state)
             {
-                return AppendOutcome.Unknown;
+                return await UnknownOrDeletedAsync(registerId);
             }
 
             head = new AppendHead(state.Height, state.ChainHash);
@@ -76,7 +76,9 @@ public sealed partial class RegisterStore
                 switch ((string)reply[0]!)
                 {
                     case "unknown":
-                        return AppendOutcome.Unknown;
+                        return await UnknownOrDeletedAsync(registerId);
+                    case "archived":
+                        return AppendOutcome.Archived;
                     case "moved":
                         head = new AppendHead((long)reply[1], (string)reply[2]!);
                         break;
@@ -116,6 +118,10 @@ public sealed partial class RegisterStore
 
         return new AppendOutcome(false, results!, head);
     }
+
+    /// <summary>No meta: never created, or deleted (its tombstone says so; asked only on this path, which is rare).</summary>
+    private async Task<AppendOutcome> UnknownOrDeletedAsync(string registerId) =>
+        await Db.KeyExistsAsync(RegisterKeys.Tombstone(registerId)) ? AppendOutcome.Deleted : AppendOutcome.Unknown;
 
     /// <summary>Appends checked transactions, each indexed from its own JSON (<see cref="IndexedTransaction.Of"/>).</summary>
     public Task<AppendOutcome> AppendAsync(string registerId, IReadOnlyList<ParsedTransaction> batch, AppendHead? expected = null) =>

@@ -22,8 +22,9 @@ public sealed partial class RegisterStore(IConnectionMultiplexer redis, AppendDu
         return 1
         """;
 
-    private static readonly RedisValue[] MetaFields = ["name", "owner", "createdAt", "publicKey", "sealedKey"];
-    private static readonly RedisValue[] HeadFields = ["height", "chainHash", "sealed", "dockets", "lastDocketHash", "treeFrontier"];
+    private static readonly RedisValue[] MetaFields = ["name", "owner", "createdAt", "publicKey", "sealedKey", "description"];
+    private static readonly RedisValue[] HeadFields =
+        ["height", "chainHash", "sealed", "dockets", "lastDocketHash", "treeFrontier", "state", "archivedAt"];
 
     private readonly AppendDurability durability = durabilityOptions ?? new AppendDurability();
 
@@ -86,7 +87,7 @@ public sealed partial class RegisterStore(IConnectionMultiplexer redis, AppendDu
         }
 
         return new RegisterRecord(id, values[0]!, values[1]!, DateTimeOffset.FromUnixTimeMilliseconds((long)values[2]),
-            (byte[])values[3]!, (byte[])values[4]!);
+            (byte[])values[3]!, (byte[])values[4]!, values[5].IsNull ? null : (string)values[5]!);
     }
 
     /// <summary>The head and sealer cursor, read in one command; null for an unknown register.</summary>
@@ -100,7 +101,8 @@ public sealed partial class RegisterStore(IConnectionMultiplexer redis, AppendDu
         var values = await Db.HashGetAsync(RegisterKeys.Head(id), HeadFields);
         return values[0].IsNull
             ? null
-            : new RegisterState((long)values[0], values[1]!, (long)values[2], (long)values[3], values[4]!, values[5].IsNull ? null : (string)values[5]!);
+            : new RegisterState((long)values[0], values[1]!, (long)values[2], (long)values[3], values[4]!, values[5].IsNull ? null : (string)values[5]!,
+                values[6] == ArchivedState && !values[7].IsNull ? DateTimeOffset.FromUnixTimeMilliseconds((long)values[7]) : null);
     }
 
     /// <summary>A page of every register, oldest first.</summary>

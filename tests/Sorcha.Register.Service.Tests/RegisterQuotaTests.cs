@@ -24,7 +24,7 @@ public sealed class QuotaRegisterService : ServiceHost
 
 /// <summary>
 /// Limits:Quotas:Registers: however many creations arrive at once, exactly the limit succeed and the store holds exactly
-/// those (registers cannot be deleted, so nothing frees a slot); a refused one leaves nothing; the quota is per caller.
+/// those; a refused one leaves nothing; the quota is per caller; deleting a register (archived first) frees its slot.
 /// </summary>
 public sealed class RegisterQuotaTests(QuotaRegisterService service) : IClassFixture<QuotaRegisterService>
 {
@@ -75,6 +75,28 @@ public sealed class RegisterQuotaTests(QuotaRegisterService service) : IClassFix
 
         Assert.Equal(Limit, (await StoredAsync("register-quota-full")).Stored.Count);
         Assert.Equal(Limit, (await StoredAsync("register-quota-other")).Stored.Count);
+    }
+
+    [Fact]
+    public async Task Deleting_a_register_frees_its_place_in_the_quota()
+    {
+        var owner = service.Client("register-quota-delete");
+        var ids = new List<string>();
+        for (var i = 0; i < Limit; i++)
+        {
+            ids.Add((await owner.Registers.CreateAsync($"kept {i}")).Id);
+        }
+
+        using (var refused = await owner.Http.PostAsJsonAsync("/api/registers", new { name = "one more" }))
+        {
+            await QuotaAssert.RefusedAsync(refused, "registers", Limit);
+        }
+
+        await owner.Registers.ArchiveAsync(ids[0]);
+        await owner.Registers.DeleteAsync(ids[0]);
+        var replacement = await owner.Registers.CreateAsync("in its place");
+        Assert.Equal(new SortedSet<string>([.. ids[1..], replacement.Id], StringComparer.Ordinal),
+            (await StoredAsync("register-quota-delete")).Owned);
     }
 
     /// <summary>

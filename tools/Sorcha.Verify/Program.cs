@@ -1,5 +1,8 @@
 using Sorcha.Verify;
 
-return args is [AttachmentCommand.Name, .. var rest]
-    ? await AttachmentCommand.RunAsync(rest, Console.Out, Console.Error)
-    : await VerifyCommand.RunAsync(args, Console.Out, Console.Error);
+return args switch
+{
+    [AttachmentCommand.Name, .. var rest] => await AttachmentCommand.RunAsync(rest, Console.Out, Console.Error),
+    [TombstoneCommand.Name, .. var rest] => await TombstoneCommand.RunAsync(rest, Console.Out, Console.Error),
+    _ => await VerifyCommand.RunAsync(args, Console.Out, Console.Error),
+};

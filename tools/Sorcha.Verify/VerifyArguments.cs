@@ -18,6 +18,8 @@ public sealed record VerifyArguments(string ExportPath, string? PublicKey, strin
                                    still hold it unchanged, so the register only grew since (else INVALID)
         exit codes: 0 valid, 1 invalid, 2 usage or I/O error
                sorcha-verify attachment <export.ndjson> <txId> <index> <file>   (a file against its recorded hash)
+               sorcha-verify tombstone <tombstone.json> --trusted-docket <docket.json> --consistency <proof.json>
+                                                                                (a deleted register against a kept docket)
         """;
 
     public static bool TryParse(IReadOnlyList<string> args, out VerifyArguments? arguments, out string? error)

@@ -44,6 +44,8 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(Paged<DelegatedWalletDto>), TypeInfoPropertyName = "PageDelegatedWallet")]
 [JsonSerializable(typeof(CreateRegisterRequest))]
 [JsonSerializable(typeof(RegisterDto))]
+[JsonSerializable(typeof(UpdateRegisterRequest))]
+[JsonSerializable(typeof(Sorcha.Ledger.Tombstones.Tombstone))]
 [JsonSerializable(typeof(Paged<RegisterDto>), TypeInfoPropertyName = "PageRegister")]
 [JsonSerializable(typeof(Docket))]
 [JsonSerializable(typeof(Paged<Docket>), TypeInfoPropertyName = "PageDocket")]

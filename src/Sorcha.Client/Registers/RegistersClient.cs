@@ -3,6 +3,7 @@ using System.Text.Json;
 using Sorcha.Contracts.Registers;
 using Sorcha.Contracts.Transactions;
 using Sorcha.Ledger.Dockets;
+using Sorcha.Ledger.Tombstones;
 using Sorcha.Ledger.Verification;
 
 namespace Sorcha.Client;
@@ -26,8 +27,54 @@ public sealed class RegistersClient
     public Task<Paged<RegisterDto>> ListAsync(int? page = null, int? pageSize = null, CancellationToken cancellationToken = default) =>
         _transport.GetAsync(ApiTransport.Paging(Root, page, pageSize), Json.PageRegister, cancellationToken);
 
+    /// <summary>The register; a deleted one throws <see cref="SorchaApiException"/> with status 410 (see <see cref="GetTombstoneAsync"/>).</summary>
     public Task<RegisterDto> GetAsync(string registerId, CancellationToken cancellationToken = default) =>
         _transport.GetAsync(Path(registerId), Json.RegisterDto, cancellationToken);
+
+    /// <summary>
+    /// Renames and (re)describes the register (owner only; another caller's register is 404). A null argument is left
+    /// as it is; a description of "" removes it.
+    /// </summary>
+    public Task<RegisterDto> UpdateAsync(string registerId, string? name = null, string? description = null,
+        CancellationToken cancellationToken = default)
+    {
+        var request = (name, description) switch
+        {
+            (not null, not null) => new UpdateRegisterRequest { Name = name, Description = description },
+            (not null, null) => new UpdateRegisterRequest { Name = name },
+            (null, not null) => new UpdateRegisterRequest { Description = description },
+            _ => new UpdateRegisterRequest(),
+        };
+        return _transport.SendAsync(HttpMethod.Patch, Path(registerId), request, Json.UpdateRegisterRequest, Json.RegisterDto, cancellationToken);
+    }
+
+    /// <summary>
+    /// Archives the register (owner only): it answers once its last docket is sealed; every later transaction is refused
+    /// with 409. Archiving again answers the same register.
+    /// </summary>
+    public Task<RegisterDto> ArchiveAsync(string registerId, CancellationToken cancellationToken = default) =>
+        _transport.PostAsync(Path(registerId) + "/archive", Json.RegisterDto, cancellationToken);
+
+    /// <summary>Deletes an archived register (owner only; 409 while it is not archived) and returns its signed tombstone.</summary>
+    public async Task<Tombstone> DeleteAsync(string registerId, CancellationToken cancellationToken = default)
+    {
+        using var response = await _transport.SendAsync(HttpMethod.Delete, Path(registerId), null, cancellationToken).ConfigureAwait(false);
+        return await ApiTransport.ReadAsync(response, Json.Tombstone, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>The tombstone of a deleted register (from its 410), or null while the register exists; 404 for an unknown id.</summary>
+    public async Task<Tombstone?> GetTombstoneAsync(string registerId, CancellationToken cancellationToken = default)
+    {
+        try
+        {
+            await GetAsync(registerId, cancellationToken).ConfigureAwait(false);
+            return null;
+        }
+        catch (SorchaApiException e) when (e.Status == 410 && e.Problem?.Extensions?.TryGetValue("tombstone", out var tombstone) == true)
+        {
+            return tombstone.Deserialize(Json.Tombstone);
+        }
+    }
 
     /// <summary>Committed transactions in sequence order (page 1 starts at sequence 0).</summary>
     public Task<Paged<CommittedTransactionDocument>> GetTransactionsAsync(string registerId, int? page = null, int? pageSize = null,

@@ -215,7 +215,7 @@ public sealed partial class ActionFlow(BlueprintStore blueprints, InstanceStore 
                 {
                     commit = await commits.CommitAsync(pending.Transaction, pending.TxId, caller, instance.CreatedBy, deadline.Token);
                 }
-                catch (ProblemException e) when (TransactionCommits.RefusesTheBytes(e))
+                catch (ProblemException e) when (TransactionCommits.RefusesTheBytes(e) || TransactionCommits.RegisterClosed(e))
                 {
                     certainlyNotCommitted = true; // refused for good: a retry signs afresh
                     throw;

@@ -15,7 +15,7 @@ public sealed class TransactionCommits(PlatformClients clients, ILogger<Transact
     /// the Transaction service is idempotent by txId, so a commit that did happen answers 200 instead of appending
     /// twice. A 400/422 (a transaction it cannot read or accept) is the
     /// caller's 422 "Transaction refused", a 413 stays 413 (<see cref="RefusesTheBytes"/>), a 403 (the write right was
-    /// revoked) stays 403; anything else is mapped by <see cref="DownstreamProblems"/>.
+    /// revoked) stays 403, the register archived (409) or deleted (410) stays so; anything else is mapped by <see cref="DownstreamProblems"/>.
     /// </summary>
     public async Task<CommittedTransactionDocument> CommitAsync(TransactionDocument transaction, string txId, string caller, string writer,
         CancellationToken ct)
@@ -33,6 +33,12 @@ public sealed class TransactionCommits(PlatformClients clients, ILogger<Transact
             catch (SorchaApiException e) when (e.Status is StatusCodes.Status400BadRequest or StatusCodes.Status422UnprocessableEntity)
             {
                 throw new ProblemException(StatusCodes.Status422UnprocessableEntity, "Transaction refused", Refused(e), e);
+            }
+            catch (SorchaApiException e) when (e.Status is StatusCodes.Status409Conflict or StatusCodes.Status410Gone)
+            {
+                // The instance's register was archived (409) or deleted (410): the step cannot be recorded, ever.
+                throw new ProblemException(e.Status, e.Status == StatusCodes.Status409Conflict ? "Register archived" : "Register deleted",
+                    $"The instance's register takes no more transactions: {e.Detail ?? e.Title}", e);
             }
             catch (SorchaApiException e) when (e.Status is StatusCodes.Status413PayloadTooLarge or StatusCodes.Status403Forbidden)
             {
@@ -53,6 +59,12 @@ public sealed class TransactionCommits(PlatformClients clients, ILogger<Transact
     /// </summary>
     public static bool RefusesTheBytes(ProblemException e) =>
         e.Status is StatusCodes.Status413PayloadTooLarge or StatusCodes.Status422UnprocessableEntity;
+
+    /// <summary>
+    /// True for a commit refused because the register is closed. The append answers a txId committed before with that
+    /// commit even on an archived register, so a refusal means no attempt of this transaction was ever written.
+    /// </summary>
+    public static bool RegisterClosed(ProblemException e) => e.Status is StatusCodes.Status409Conflict or StatusCodes.Status410Gone;
 
     /// <summary>Whether the Transaction service holds <paramref name="txId"/> (asked as the caller).</summary>
     public async Task<bool> IsCommittedAsync(string txId, CancellationToken ct)

@@ -8,5 +8,7 @@ namespace Sorcha.Register.Service.Registers;
 internal static class RegisterDtos
 {
     public static RegisterDto From(RegisterRecord register, RegisterState state) => new(register.Id, register.Name, state.Height,
-        state.ChainHash, register.PublicKey, LedgerTime.Format(register.CreatedAt));
+        state.ChainHash, register.PublicKey, LedgerTime.Format(register.CreatedAt), register.Description,
+        state.Archived ? RegisterStates.Archived : RegisterStates.Active,
+        state.ArchivedAt is { } at ? LedgerTime.Format(at) : null);
 }

@@ -1,4 +1,7 @@
 using System.Globalization;
+using System.Text.Json;
+using Sorcha.Ledger;
+using Sorcha.Ledger.Tombstones;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ApiPlatform.Limits;
 using Sorcha.ApiPlatform.Problems;
@@ -7,7 +10,25 @@ namespace Sorcha.Register.Service.Registers;
 
 public static class RegisterProblems
 {
+    /// <summary>404, also for another caller's register on the owner's routes (PATCH, archive, delete): a stranger learns nothing.</summary>
     public static ProblemHttpResult NotFound(string id) => ApiProblems.NotFound($"No register has the id '{id}'.", "Register not found");
+
+    /// <summary>
+    /// 410 with the tombstone as a member (<c>tombstone</c>), serialized by the ledger's own JSON so that it is
+    /// byte for byte what was signed over, whatever the service's JSON settings.
+    /// </summary>
+    public static ProblemHttpResult Gone(Tombstone tombstone) => TypedResults.Problem(
+        $"Register '{tombstone.RegisterId}' was deleted at {tombstone.DeletedAt}; its tombstone holds its final docket head, signed with the register's key.",
+        statusCode: StatusCodes.Status410Gone, title: "Register deleted",
+        extensions: new Dictionary<string, object?> { ["tombstone"] = JsonSerializer.SerializeToElement(tombstone, LedgerJsonContext.Default.Tombstone) });
+
+    /// <summary>409: a delete of a register that still takes transactions.</summary>
+    public static ProblemHttpResult NotArchived(string id) => ApiProblems.Conflict(
+        $"Register '{id}' is not archived. Only an archived register can be deleted: archive it first (POST /api/registers/{id}/archive).",
+        "Register not archived");
+
+    public static ProblemHttpResult NotSealed(string id) => ApiProblems.Conflict(
+        $"Register '{id}' is archived but its final docket is not sealed yet; retry in a second.", "Final docket not sealed");
 
     public static ProblemHttpResult TransactionNotFound(string id, string txId) =>
         ApiProblems.NotFound($"Register '{id}' has no transaction with the txId '{txId}'.", "Transaction not found");

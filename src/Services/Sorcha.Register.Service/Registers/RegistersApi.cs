@@ -32,8 +32,11 @@ public static class RegistersApi
             .ProducesProblem(StatusCodes.Status409Conflict)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         group.MapGet("/", List).WithName("ListRegisters").WithSummary("Every register, paged (registers are public ledgers).");
-        group.MapGet("/{id}", Get).WithName("GetRegister").WithSummary("A register with its height and head chain hash.")
-            .ProducesProblem(StatusCodes.Status404NotFound);
+        group.MapGet("/{id}", Get).WithName("GetRegister")
+            .WithSummary("A register with its height, head chain hash and state; a deleted one is 410 with its signed tombstone.")
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status410Gone);
+        group.MapRegisterLifecycleApi();
         return group;
     }
 
@@ -66,7 +69,7 @@ public static class RegistersApi
         if (creation == RegisterCreation.OverQuota)
         {
             return quota.Refusal("You have created as many registers as one caller may",
-                "Registers cannot be deleted; append to one you own, or ask the operator for more.");
+                "Archive and delete one you no longer need (that frees its place), or ask the operator for more.");
         }
 
         if (creation == RegisterCreation.IdTaken)
@@ -96,6 +99,11 @@ public static class RegistersApi
     {
         var register = await store.GetAsync(id);
         var state = register is null ? null : await store.GetStateAsync(id);
-        return register is not null && state is not null ? TypedResults.Ok(RegisterDtos.From(register, state)) : RegisterProblems.NotFound(id);
+        if (register is not null && state is not null)
+        {
+            return TypedResults.Ok(RegisterDtos.From(register, state));
+        }
+
+        return await store.GetTombstoneAsync(id) is { } tombstone ? RegisterProblems.Gone(tombstone) : RegisterProblems.NotFound(id);
     }
 }

@@ -18,6 +18,7 @@ namespace Sorcha.Register.Service.Sealing;
 /// (<see cref="RegisterStore.TryPublishDocketAsync"/>). A sealer that lost the race signed a docket nobody ever sees
 /// and simply reads the new cursor; ranges therefore never overlap or leave gaps, and each number is written once.
 /// The winner alone raises <see cref="DocketSealed"/>, so each docket is announced once.</para>
+/// <para>An archived register is sealed to its end at once: the archive route calls this right after the archive step.</para>
 /// </summary>
 public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, TimeProvider time, LiveEvents events,
     ILogger<RegisterSealer> logger)
@@ -53,7 +54,8 @@ public sealed class RegisterSealer(RegisterStore store, KeyEncryptionKey kek, Ti
             }
 
             var count = (int)Math.Min(state.Unsealed, MaxTransactions);
-            if (count < MaxTransactions && !await IsOldEnoughAsync(registerId, state.Sealed))
+            // An archived register's height is final: what is left is sealed now, as its final docket, whatever its age.
+            if (count < MaxTransactions && !state.Archived && !await IsOldEnoughAsync(registerId, state.Sealed))
             {
                 return state.Unsealed;
             }

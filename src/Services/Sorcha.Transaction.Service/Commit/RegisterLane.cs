@@ -72,6 +72,15 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
                     continue;
                 }
 
+                if (outcome.Closure != RegisterClosure.Open)
+                {
+                    // Archived or deleted for good: every waiting submission is refused, none written.
+                    _head = null;
+                    var closed = new RegisterClosedException(registerId, outcome.Closure);
+                    batch.ForEach(p => p.Completion.SetException(closed));
+                    continue;
+                }
+
                 _head = outcome.Head;
                 RaiseAppended(batch, outcome.Items);
                 for (var i = 0; i < batch.Count; i++)

@@ -8,7 +8,8 @@ namespace Sorcha.Transaction.Service.Transactions;
 
 /// <summary>
 /// The one submission pipeline, for both routes: size → parse (400) → verify, then what it adds to the register's
-/// indexes (422), across cores → write rights (403) → group commit (201, 200, unknown register 422, store 503). A
+/// indexes (422), across cores → write rights (403) → group commit (201, 200, unknown register 422, archived 409,
+/// deleted 410, store 503). A
 /// single POST is a batch of one; each item's result carries the status a single POST answers (<see cref="TransactionProblems"/>).
 /// </summary>
 internal static class SubmissionPipeline
@@ -101,6 +102,12 @@ internal static class SubmissionPipeline
                 { Status: AppendStatus.Created } created => new BatchItemResult(StatusCodes.Status201Created, created.Transaction, null),
                 { } existing => new BatchItemResult(StatusCodes.Status200OK, existing.Transaction, null),
             };
+        }
+        catch (RegisterClosedException e)
+        {
+            return Failed(e.Closure == RegisterClosure.Archived
+                ? TransactionProblems.Archived(transaction.RegisterId)
+                : TransactionProblems.Deleted(transaction.RegisterId));
         }
         catch (Exception e) when (TransactionProblems.IsStoreFailure(e))
         {

@@ -38,6 +38,14 @@ public static class TransactionProblems
     public static ItemProblem UnknownRegister(string registerId) => Item(StatusCodes.Status422UnprocessableEntity, "Unknown register",
         $"unknown register: no register has the id '{registerId}'.");
 
+    /// <summary>409: the owner archived the register (in the same atomic step as appends, so this one was never written).</summary>
+    public static ItemProblem Archived(string registerId) => Item(StatusCodes.Status409Conflict, "Register archived",
+        $"register archived: register '{registerId}' was archived by its owner and takes no more transactions; it stays readable and verifiable.");
+
+    /// <summary>410: the register was deleted; GET /api/registers/{id} answers its tombstone.</summary>
+    public static ItemProblem Deleted(string registerId) => Item(StatusCodes.Status410Gone, "Register deleted",
+        $"register deleted: register '{registerId}' was deleted by its owner; GET /api/registers/{registerId} answers its tombstone.");
+
     public static ItemProblem Forbidden(string detail) => Item(StatusCodes.Status403Forbidden, "Forbidden", detail);
 
     /// <summary>Failures that mean "Redis did not acknowledge": the client may retry; anything else is a bug and stays a 500.</summary>
@@ -51,6 +59,8 @@ public static class TransactionProblems
     {
         400 => "https://tools.ietf.org/html/rfc9110#section-15.5.1",
         403 => "https://tools.ietf.org/html/rfc9110#section-15.5.4",
+        409 => "https://tools.ietf.org/html/rfc9110#section-15.5.10",
+        410 => "https://tools.ietf.org/html/rfc9110#section-15.5.11",
         413 => "https://tools.ietf.org/html/rfc9110#section-15.5.14",
         422 => "https://tools.ietf.org/html/rfc9110#section-15.5.21",
         _ => "https://tools.ietf.org/html/rfc9110#section-15.6.4",

@@ -25,6 +25,8 @@ public static class TransactionsApi
             .Accepts<TransactionDocument>("application/json")
             .WithMetadata(new RequestSizeLimitAttribute(RequestBody.KestrelLimit(MaxTransactionBytes)))
             .ProducesProblem(StatusCodes.Status403Forbidden)
+            .ProducesProblem(StatusCodes.Status409Conflict)
+            .ProducesProblem(StatusCodes.Status410Gone)
             .ProducesProblem(StatusCodes.Status422UnprocessableEntity)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
         group.MapPost("/batch", BatchApi.Submit).WithName("SubmitTransactionBatch")

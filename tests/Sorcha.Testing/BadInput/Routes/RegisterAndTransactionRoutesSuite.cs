@@ -114,6 +114,36 @@ public abstract class RegisterAndTransactionRoutesSuite(BadInputTarget target) :
             ("not a number", "abc"), ("a fraction", "1.5"), ("over a long", "99999999999999999999999"), ("hex", "0x1"));
         t.Ids(get, "/api/registers/{id}/dockets/0", [404], null, unknownRegisters[..3]);
 
+        // The owner's life-cycle routes: a stranger gets the 404 of an unknown id; only an archived register is deleted.
+        // (No case archives: the register the cases share must stay open.)
+        const string patch = """{"name":"bad input"}""";
+        var patchMethod = HttpMethod.Patch;
+        const string register = "/api/registers/{register}";
+        t.Tokens(patchMethod, register, "register", Bodies.Json(patch));
+        t.Unreadable(patchMethod, register, "name");
+        t.ContentTypes(patchMethod, register, _ => patch);
+        t.Ids(patchMethod, "/api/registers/{id}", [404], Bodies.Json(patch), unknownRegisters[..3]);
+        t.Add(patchMethod, register, "by another caller", [404], Bodies.Json(patch), Caller.Foreign);
+        foreach (var (what, body) in new[]
+        {
+            ("name: null (a name cannot be removed)", """{"name":null}"""), ("name: blank", """{"name":"  "}"""),
+            ("name: 101 characters", $$"""{"name":"{{new string('n', 101)}}"}"""), ("name: a number", """{"name":5}"""),
+            ("description: 1,001 characters", $$"""{"description":"{{new string('d', 1001)}}"}"""),
+            ("description: an object", """{"description":{}}"""), ("an unknown member", """{"nmae":"x"}"""),
+            ("name: given twice", """{"name":"a","name":"b"}"""),
+        })
+        {
+            t.Add(patchMethod, register, what, [400], Bodies.Json(body));
+        }
+
+        t.Tokens(post, register + "/archive", "register");
+        t.Ids(post, "/api/registers/{id}/archive", [404], null, unknownRegisters[..3]);
+        t.Add(post, register + "/archive", "by another caller", [404], null, Caller.Foreign);
+        t.Tokens(HttpMethod.Delete, register, "register");
+        t.Ids(HttpMethod.Delete, "/api/registers/{id}", [404], null, unknownRegisters[..3]);
+        t.Add(HttpMethod.Delete, register, "by another caller", [404], null, Caller.Foreign);
+        t.Add(HttpMethod.Delete, register, "not archived", [409]);
+
         // Register trees: the consistency proof's query.
         const string consistency = "/api/registers/{register}/consistency";
         t.Tokens(get, consistency + "?from=0&to=0", "register");

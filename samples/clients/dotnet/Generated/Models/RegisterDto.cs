@@ -12,6 +12,14 @@ namespace Sorcha.Samples.Client.Generated.Models
     public partial class RegisterDto : IParsable
     #pragma warning restore CS1591
     {
+        /// <summary>The archivedAt property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public string? ArchivedAt { get; set; }
+#nullable restore
+#else
+        public string ArchivedAt { get; set; }
+#endif
         /// <summary>The createdAt property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
 #nullable enable
@@ -19,6 +27,14 @@ namespace Sorcha.Samples.Client.Generated.Models
 #nullable restore
 #else
         public string CreatedAt { get; set; }
+#endif
+        /// <summary>The description property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public string? Description { get; set; }
+#nullable restore
+#else
+        public string Description { get; set; }
 #endif
         /// <summary>The headChainHash property</summary>
 #if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
@@ -54,6 +70,21 @@ namespace Sorcha.Samples.Client.Generated.Models
 #else
         public byte[] PublicKey { get; set; }
 #endif
+        /// <summary>The state property</summary>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public string? State { get; set; }
+#nullable restore
+#else
+        public string State { get; set; }
+#endif
+        /// <summary>
+        /// Instantiates a new <see cref="global::Sorcha.Samples.Client.Generated.Models.RegisterDto"/> and sets the default values.
+        /// </summary>
+        public RegisterDto()
+        {
+            State = "active";
+        }
         /// <summary>
         /// Creates a new instance of the appropriate class based on discriminator value
         /// </summary>
@@ -72,12 +103,15 @@ namespace Sorcha.Samples.Client.Generated.Models
         {
             return new Dictionary<string, Action<IParseNode>>
             {
+                { "archivedAt", n => { ArchivedAt = n.GetStringValue(); } },
                 { "createdAt", n => { CreatedAt = n.GetStringValue(); } },
+                { "description", n => { Description = n.GetStringValue(); } },
                 { "headChainHash", n => { HeadChainHash = n.GetStringValue(); } },
                 { "height", n => { Height = n.GetLongValue(); } },
                 { "id", n => { Id = n.GetStringValue(); } },
                 { "name", n => { Name = n.GetStringValue(); } },
                 { "publicKey", n => { PublicKey = n.GetByteArrayValue(); } },
+                { "state", n => { State = n.GetStringValue(); } },
             };
         }
         /// <summary>
@@ -87,12 +121,15 @@ namespace Sorcha.Samples.Client.Generated.Models
         public virtual void Serialize(ISerializationWriter writer)
         {
             if(ReferenceEquals(writer, null)) throw new ArgumentNullException(nameof(writer));
+            writer.WriteStringValue("archivedAt", ArchivedAt);
             writer.WriteStringValue("createdAt", CreatedAt);
+            writer.WriteStringValue("description", Description);
             writer.WriteStringValue("headChainHash", HeadChainHash);
             writer.WriteLongValue("height", Height);
             writer.WriteStringValue("id", Id);
             writer.WriteStringValue("name", Name);
             writer.WriteByteArrayValue("publicKey", PublicKey);
+            writer.WriteStringValue("state", State);
         }
     }
 }

@@ -93,6 +93,8 @@ namespace Sorcha.Samples.Client.Generated.Api.Transactions
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails">When receiving a 400 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 401 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 403 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 409 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 410 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 413 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 415 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 422 status code</exception>
@@ -116,6 +118,8 @@ namespace Sorcha.Samples.Client.Generated.Api.Transactions
                 { "400", global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails.CreateFromDiscriminatorValue },
                 { "401", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "403", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "409", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "410", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "413", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "415", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "422", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },

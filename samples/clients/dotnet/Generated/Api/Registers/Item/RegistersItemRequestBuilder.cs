@@ -3,6 +3,7 @@
 using Microsoft.Kiota.Abstractions.Extensions;
 using Microsoft.Kiota.Abstractions.Serialization;
 using Microsoft.Kiota.Abstractions;
+using Sorcha.Samples.Client.Generated.Api.Registers.Item.Archive;
 using Sorcha.Samples.Client.Generated.Api.Registers.Item.Consistency;
 using Sorcha.Samples.Client.Generated.Api.Registers.Item.Dockets;
 using Sorcha.Samples.Client.Generated.Api.Registers.Item.Export;
@@ -24,6 +25,11 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item
     [global::System.CodeDom.Compiler.GeneratedCode("Kiota", "1.0.0")]
     public partial class RegistersItemRequestBuilder : BaseRequestBuilder
     {
+        /// <summary>The archive property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Registers.Item.Archive.ArchiveRequestBuilder Archive
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Registers.Item.Archive.ArchiveRequestBuilder(PathParameters, RequestAdapter);
+        }
         /// <summary>The consistency property</summary>
         public global::Sorcha.Samples.Client.Generated.Api.Registers.Item.Consistency.ConsistencyRequestBuilder Consistency
         {
@@ -76,13 +82,51 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item
         {
         }
         /// <summary>
-        /// A register with its height and head chain hash.
+        /// Deletes an archived register (owner only): its data goes, a tombstone signed with its key stays (GET answers 410).
+        /// </summary>
+        /// <returns>A <see cref="global::Sorcha.Samples.Client.Generated.Models.Tombstone"/></returns>
+        /// <param name="cancellationToken">Cancellation token to use when cancelling requests</param>
+        /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 401 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 404 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 409 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 410 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 429 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 502 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 503 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 504 status code</exception>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public async Task<global::Sorcha.Samples.Client.Generated.Models.Tombstone?> DeleteAsync(Action<RequestConfiguration<DefaultQueryParameters>>? requestConfiguration = default, CancellationToken cancellationToken = default)
+        {
+#nullable restore
+#else
+        public async Task<global::Sorcha.Samples.Client.Generated.Models.Tombstone> DeleteAsync(Action<RequestConfiguration<DefaultQueryParameters>> requestConfiguration = default, CancellationToken cancellationToken = default)
+        {
+#endif
+            var requestInfo = ToDeleteRequestInformation(requestConfiguration);
+            var errorMapping = new Dictionary<string, ParsableFactory<IParsable>>
+            {
+                { "401", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "404", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "409", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "410", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "429", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "502", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "503", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "504", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+            };
+            return await RequestAdapter.SendAsync<global::Sorcha.Samples.Client.Generated.Models.Tombstone>(requestInfo, global::Sorcha.Samples.Client.Generated.Models.Tombstone.CreateFromDiscriminatorValue, errorMapping, cancellationToken).ConfigureAwait(false);
+        }
+        /// <summary>
+        /// A register with its height, head chain hash and state; a deleted one is 410 with its signed tombstone.
         /// </summary>
         /// <returns>A <see cref="global::Sorcha.Samples.Client.Generated.Models.RegisterDto"/></returns>
         /// <param name="cancellationToken">Cancellation token to use when cancelling requests</param>
         /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 401 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 404 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 410 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 429 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 502 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 503 status code</exception>
@@ -101,6 +145,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item
             {
                 { "401", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "404", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "410", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "429", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "502", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "503", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
@@ -109,7 +154,69 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item
             return await RequestAdapter.SendAsync<global::Sorcha.Samples.Client.Generated.Models.RegisterDto>(requestInfo, global::Sorcha.Samples.Client.Generated.Models.RegisterDto.CreateFromDiscriminatorValue, errorMapping, cancellationToken).ConfigureAwait(false);
         }
         /// <summary>
-        /// A register with its height and head chain hash.
+        /// Renames and describes a register (JSON Merge Patch; owner only). A description set to null or &quot;&quot; goes.
+        /// </summary>
+        /// <returns>A <see cref="global::Sorcha.Samples.Client.Generated.Models.RegisterDto"/></returns>
+        /// <param name="body">The request body</param>
+        /// <param name="cancellationToken">Cancellation token to use when cancelling requests</param>
+        /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails">When receiving a 400 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 401 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 404 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 410 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 413 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 415 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 429 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 502 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 503 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 504 status code</exception>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public async Task<global::Sorcha.Samples.Client.Generated.Models.RegisterDto?> PatchAsync(global::Sorcha.Samples.Client.Generated.Models.UpdateRegisterRequest body, Action<RequestConfiguration<DefaultQueryParameters>>? requestConfiguration = default, CancellationToken cancellationToken = default)
+        {
+#nullable restore
+#else
+        public async Task<global::Sorcha.Samples.Client.Generated.Models.RegisterDto> PatchAsync(global::Sorcha.Samples.Client.Generated.Models.UpdateRegisterRequest body, Action<RequestConfiguration<DefaultQueryParameters>> requestConfiguration = default, CancellationToken cancellationToken = default)
+        {
+#endif
+            if(ReferenceEquals(body, null)) throw new ArgumentNullException(nameof(body));
+            var requestInfo = ToPatchRequestInformation(body, requestConfiguration);
+            var errorMapping = new Dictionary<string, ParsableFactory<IParsable>>
+            {
+                { "400", global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails.CreateFromDiscriminatorValue },
+                { "401", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "404", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "410", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "413", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "415", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "429", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "502", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "503", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "504", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+            };
+            return await RequestAdapter.SendAsync<global::Sorcha.Samples.Client.Generated.Models.RegisterDto>(requestInfo, global::Sorcha.Samples.Client.Generated.Models.RegisterDto.CreateFromDiscriminatorValue, errorMapping, cancellationToken).ConfigureAwait(false);
+        }
+        /// <summary>
+        /// Deletes an archived register (owner only): its data goes, a tombstone signed with its key stays (GET answers 410).
+        /// </summary>
+        /// <returns>A <see cref="RequestInformation"/></returns>
+        /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public RequestInformation ToDeleteRequestInformation(Action<RequestConfiguration<DefaultQueryParameters>>? requestConfiguration = default)
+        {
+#nullable restore
+#else
+        public RequestInformation ToDeleteRequestInformation(Action<RequestConfiguration<DefaultQueryParameters>> requestConfiguration = default)
+        {
+#endif
+            var requestInfo = new RequestInformation(Method.DELETE, UrlTemplate, PathParameters);
+            requestInfo.Configure(requestConfiguration);
+            requestInfo.Headers.TryAdd("Accept", "application/json");
+            return requestInfo;
+        }
+        /// <summary>
+        /// A register with its height, head chain hash and state; a deleted one is 410 with its signed tombstone.
         /// </summary>
         /// <returns>A <see cref="RequestInformation"/></returns>
         /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
@@ -125,6 +232,28 @@ namespace Sorcha.Samples.Client.Generated.Api.Registers.Item
             var requestInfo = new RequestInformation(Method.GET, UrlTemplate, PathParameters);
             requestInfo.Configure(requestConfiguration);
             requestInfo.Headers.TryAdd("Accept", "application/json");
+            return requestInfo;
+        }
+        /// <summary>
+        /// Renames and describes a register (JSON Merge Patch; owner only). A description set to null or &quot;&quot; goes.
+        /// </summary>
+        /// <returns>A <see cref="RequestInformation"/></returns>
+        /// <param name="body">The request body</param>
+        /// <param name="requestConfiguration">Configuration for the request such as headers, query parameters, and middleware options.</param>
+#if NETSTANDARD2_1_OR_GREATER || NETCOREAPP3_1_OR_GREATER
+#nullable enable
+        public RequestInformation ToPatchRequestInformation(global::Sorcha.Samples.Client.Generated.Models.UpdateRegisterRequest body, Action<RequestConfiguration<DefaultQueryParameters>>? requestConfiguration = default)
+        {
+#nullable restore
+#else
+        public RequestInformation ToPatchRequestInformation(global::Sorcha.Samples.Client.Generated.Models.UpdateRegisterRequest body, Action<RequestConfiguration<DefaultQueryParameters>> requestConfiguration = default)
+        {
+#endif
+            if(ReferenceEquals(body, null)) throw new ArgumentNullException(nameof(body));
+            var requestInfo = new RequestInformation(Method.PATCH, UrlTemplate, PathParameters);
+            requestInfo.Configure(requestConfiguration);
+            requestInfo.Headers.TryAdd("Accept", "application/json");
+            requestInfo.SetContentFromParsable(RequestAdapter, "application/merge-patch+json", body);
             return requestInfo;
         }
         /// <summary>

@@ -51,6 +51,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Instances.Item.Actions.Item
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 403 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 404 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 409 status code</exception>
+        /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 410 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 413 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.ProblemDetails">When receiving a 415 status code</exception>
         /// <exception cref="global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails">When receiving a 422 status code</exception>
@@ -76,6 +77,7 @@ namespace Sorcha.Samples.Client.Generated.Api.Instances.Item.Actions.Item
                 { "403", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "404", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "409", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
+                { "410", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "413", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "415", global::Sorcha.Samples.Client.Generated.Models.ProblemDetails.CreateFromDiscriminatorValue },
                 { "422", global::Sorcha.Samples.Client.Generated.Models.HttpValidationProblemDetails.CreateFromDiscriminatorValue },
