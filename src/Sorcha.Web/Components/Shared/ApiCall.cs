@@ -2,7 +2,7 @@ using Sorcha.Client;
 using Sorcha.Web.Api;
 using Sorcha.Web.Identity;
 
-namespace Sorcha.Web.Components.Wallets;
+namespace Sorcha.Web.Components;
 
 /// <summary>
 /// What the wallet and register pages catch around every API call (a problem answer, the API out of reach, a timeout,
