@@ -40,6 +40,11 @@ public sealed class ExpenseWorkflowInBrowserTests(PlatformFixture platform, Brow
         await Assertions.Expect(emp.Page.GetByRole(AriaRole.Heading, new() { Name = "Your step: Submit expense claim" })).ToBeVisibleAsync();
         var instancePath = new Uri(emp.Page.Url).AbsolutePath;
 
+        // The same employee's inbox open in another browser: the step is there, and goes once it is taken here.
+        await using var elsewhere = await browser.SignInAsync(platform.Gateway.BaseAddress!, employee);
+        var ownRow = elsewhere.Page.GetByRole(AriaRole.Link, new() { Name = "Submit expense claim" });
+        await Assertions.Expect(ownRow).ToBeVisibleAsync(new() { Timeout = (float)Live.TotalMilliseconds });
+
         await FillClaimAsync(emp.Page);
         await emp.Page.GetByLabel("Attach files").SetInputFilesAsync(new FilePayload { Name = "receipt.txt", MimeType = "text/plain", Buffer = Receipt });
         var submitted = Stopwatch.StartNew();
@@ -50,6 +55,7 @@ public sealed class ExpenseWorkflowInBrowserTests(PlatformFixture platform, Brow
         var row = mgr.Page.GetByRole(AriaRole.Link, new() { Name = "Approve or reject the claim" });
         await Assertions.Expect(row).ToBeVisibleAsync(new() { Timeout = (float)Live.TotalMilliseconds });
         output.WriteLine($"the manager's inbox showed the step {submitted.ElapsedMilliseconds} ms after Submit was clicked");
+        await Assertions.Expect(ownRow).ToHaveCountAsync(0, new() { Timeout = (float)Live.TotalMilliseconds });
         await mgr.ScreenshotAsync("inbox");
         await mgr.AssertAccessibleAsync("the inbox with a step");
         await row.ClickAsync();

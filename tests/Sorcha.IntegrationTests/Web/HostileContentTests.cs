@@ -23,12 +23,7 @@ public sealed class HostileContentTests(PlatformFixture platform, Browser browse
     public async Task Hostile_strings_render_as_text_everywhere_a_person_sees_them()
     {
         var name = People.Name("hostile");
-        var api = People.Api(platform, name);
-        var wallet = (await api.Wallets.CreateAsync(name)).Address;
-        var created = await api.Blueprints.CreateAsync(Blueprint().Deserialize(SorchaJsonContext.Default.BlueprintDocument)!);
-        await api.Blueprints.PublishAsync(created.Id);
-        var register = await api.Registers.CreateAsync(Image);
-        var instance = await api.Instances.CreateAsync(created.Id, register.Id, new Dictionary<string, string> { ["a"] = wallet, ["b"] = wallet });
+        var (api, wallet, instance) = await SoloInstanceAsync(name, registerName: Image);
         await api.Instances.SubmitActionAsync(instance.InstanceId, "first", new SubmitActionRequest(wallet, new JsonObject { ["choice"] = "ok" },
             [AttachmentUpload.Of(Image + ".txt", "text/html", "<b>bold</b>"u8)]));
         await api.Instances.RejectActionAsync(instance.InstanceId, "second", wallet, Script + Image);
@@ -48,13 +43,7 @@ public sealed class HostileContentTests(PlatformFixture platform, Browser browse
     [SkippableFact]
     public async Task Another_persons_instance_is_the_same_not_found_page_as_an_unknown_one()
     {
-        var owner = People.Name("owner");
-        var api = People.Api(platform, owner);
-        var wallet = (await api.Wallets.CreateAsync(owner)).Address;
-        var created = await api.Blueprints.CreateAsync(Blueprint().Deserialize(SorchaJsonContext.Default.BlueprintDocument)!);
-        await api.Blueprints.PublishAsync(created.Id);
-        var register = await api.Registers.CreateAsync("private");
-        var instance = await api.Instances.CreateAsync(created.Id, register.Id, new Dictionary<string, string> { ["a"] = wallet, ["b"] = wallet });
+        var (_, _, instance) = await SoloInstanceAsync(People.Name("owner"), registerName: "private");
 
         await using var stranger = await browser.SignInAsync(platform.Gateway.BaseAddress!, People.Name("stranger"));
         var notFound = stranger.Page.GetByRole(AriaRole.Heading, new() { Name = "Not found" });
@@ -67,6 +56,18 @@ public sealed class HostileContentTests(PlatformFixture platform, Browser browse
         Assert.Contains("Not found", theirs, StringComparison.Ordinal);
         Assert.Equal(unknown, theirs);
         Assert.DoesNotContain(instance.InstanceId, theirs, StringComparison.Ordinal);
+    }
+
+    /// <summary>An instance of <see cref="Blueprint"/> started by <paramref name="name"/>, whose one wallet is both participants.</summary>
+    private async Task<(SorchaClient Api, string Wallet, CreatedInstanceResponse Instance)> SoloInstanceAsync(string name, string registerName)
+    {
+        var api = People.Api(platform, name);
+        var wallet = (await api.Wallets.CreateAsync(name)).Address;
+        var created = await api.Blueprints.CreateAsync(Blueprint().Deserialize(SorchaJsonContext.Default.BlueprintDocument)!);
+        await api.Blueprints.PublishAsync(created.Id);
+        var register = await api.Registers.CreateAsync(registerName);
+        var instance = await api.Instances.CreateAsync(created.Id, register.Id, new Dictionary<string, string> { ["a"] = wallet, ["b"] = wallet });
+        return (api, wallet, instance);
     }
 
     /// <summary>No script ran and no element came from the strings: an img with src "x" would be one.</summary>

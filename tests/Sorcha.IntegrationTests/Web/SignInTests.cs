@@ -37,6 +37,18 @@ public sealed class SignInTests(PlatformFixture platform, Browser browser) : ICl
     }
 
     [SkippableFact]
+    public async Task The_pages_fit_a_360_pixel_wide_phone()
+    {
+        await using var phone = await _browser.SignInAsync(platform.Gateway.BaseAddress!, People.Name("phone"), width: 360);
+        foreach (var path in new[] { "/", "/instances", "/wallets", "/registers" })
+        {
+            await phone.GoAsync(path);
+            var width = await phone.Page.EvaluateAsync<int>("() => document.documentElement.scrollWidth");
+            Assert.True(width <= 360, $"{path} is {width} px wide at 360");
+        }
+    }
+
+    [SkippableFact]
     public async Task The_sign_in_page_is_accessible_and_refuses_a_name_the_gateway_would_refuse()
     {
         var context = await _browser.Chromium.NewContextAsync(new() { BaseURL = platform.Gateway.BaseAddress!.ToString() });

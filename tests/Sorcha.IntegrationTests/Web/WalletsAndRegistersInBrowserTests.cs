@@ -9,7 +9,8 @@ namespace Sorcha.IntegrationTests.Web;
 /// What a holder does on /wallets and a register's reader on /registers/{id}, clicked as a person would: a wallet
 /// created with its words shown once (and only closed once the person says they kept them), an address derived, a
 /// grant to another person who then sees the wallet as delegated; a register's transactions arriving live, Verify,
-/// an inclusion proof checked in the page, the export downloaded. Every one of these pages passes axe.
+/// an inclusion proof checked in the page, the export downloaded; then archived and deleted by its owner, which its
+/// instance's page says plainly. Every one of these pages passes axe.
 /// </summary>
 [Collection(PlatformScope.Name)]
 public sealed class WalletsAndRegistersInBrowserTests(PlatformFixture platform, Browser browser) : IClassFixture<Browser>
@@ -93,6 +94,20 @@ public sealed class WalletsAndRegistersInBrowserTests(PlatformFixture platform, 
         var lines = await File.ReadAllLinesAsync(await download.PathAsync());
         Assert.True(lines.Length >= 3, $"the export has {lines.Length} lines");
         Assert.Equal($"register-{register}.ndjson", download.SuggestedFilename);
+
+        // Its owner archives it (typing its name), the instance says so, then the owner deletes it: its tombstone stays.
+        var registerName = (await reader.Page.Locator("h1").InnerTextAsync()).Trim();
+        await reader.Page.GetByLabel($"Type the register's name, “{registerName}”, to archive it").FillAsync(registerName);
+        await reader.Page.GetByRole(AriaRole.Button, new() { Name = "Archive register" }).ClickAsync();
+        await Assertions.Expect(reader.Page.GetByText("it takes no more transactions")).ToBeVisibleAsync();
+        await reader.GoAsync($"/instances/{instance}");
+        await Assertions.Expect(reader.Page.GetByText("Its register is archived")).ToBeVisibleAsync();
+        await reader.GoAsync($"/registers/{register}");
+        await reader.Page.GetByLabel($"Type the register's name, “{registerName}”, to delete it for good").FillAsync(registerName);
+        await reader.Page.GetByRole(AriaRole.Button, new() { Name = "Delete register" }).ClickAsync();
+        await Assertions.Expect(reader.Page.GetByText("This register was deleted on")).ToBeVisibleAsync();
+        await reader.GoAsync($"/instances/{instance}");
+        await Assertions.Expect(reader.Page.GetByText("Its register was deleted")).ToBeVisibleAsync();
 
         await reader.GoAsync("/registers");
         await reader.AssertAccessibleAsync("the registers page");

@@ -12,23 +12,43 @@ namespace Sorcha.Web.Components.Instances;
 /// transaction from its register, checked here and opened with the person's own wallets. The newest
 /// <see cref="MaxSteps"/> steps are read (each costs a register read and a decryption per own envelope).
 /// </summary>
+/// <summary>What the instance page shows; <see cref="RegisterState"/>: active, archived or <see cref="InstanceLoader.Deleted"/>.</summary>
+public sealed record InstanceView(InstanceDto Instance, BlueprintDto Blueprint, IReadOnlyList<TimelineEntry> Timeline, string RegisterState);
+
 public sealed class InstanceLoader(UserApi api, MyWallets wallets)
 {
     public const int MaxSteps = 50;
 
-    public async Task<(InstanceDto Instance, BlueprintDto Blueprint, IReadOnlyList<TimelineEntry> Timeline)> LoadAsync(string instanceId)
+    public async Task<InstanceView> LoadAsync(string instanceId)
     {
         var client = await api.ClientAsync();
         var instance = await client.Instances.GetAsync(instanceId);
         var blueprint = await client.Blueprints.GetVersionAsync(instance.BlueprintId, instance.BlueprintVersion);
+        var register = await RegisterStateAsync(client, instance.RegisterId);
         var mine = (await wallets.AllAsync()).Select(w => w.Address).ToHashSet(StringComparer.Ordinal);
         var timeline = new List<TimelineEntry>();
-        foreach (var step in instance.Steps.TakeLast(MaxSteps))
+        // A deleted register's transactions are gone: its steps are listed by the instance alone, unchecked.
+        foreach (var step in register == Deleted ? [] : instance.Steps.TakeLast(MaxSteps))
         {
             timeline.Add(await EntryAsync(client, instance, blueprint, step, mine));
         }
 
-        return (instance, blueprint, timeline);
+        return new InstanceView(instance, blueprint, timeline, register);
+    }
+
+    /// <summary>What <see cref="InstanceView.RegisterState"/> says of a register that was deleted (its GET is 410).</summary>
+    public const string Deleted = "deleted";
+
+    private static async Task<string> RegisterStateAsync(SorchaClient client, string registerId)
+    {
+        try
+        {
+            return (await client.Registers.GetAsync(registerId)).State;
+        }
+        catch (SorchaApiException ex) when (ex.Status == 410)
+        {
+            return Deleted;
+        }
     }
 
     private static async Task<TimelineEntry> EntryAsync(SorchaClient client, InstanceDto instance, BlueprintDto blueprint,
