@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
-"""Start the five processes with exactly the environment deploy/ gives them, and see them serve.
+"""Start the six processes with exactly the environment deploy/ gives them, and see them serve.
 
 Each built Release binary (artifacts/bin) gets its Deployment's variables (ConfigMaps, env) or its compose service's
 (environment, env files), with placeholder secrets (random KEKs and service key; for Kubernetes an unreachable JWK Set
-as issuer, for compose issuer.env.example), on loopback: another process's name (a Service, a compose service, redis)
-becomes its loopback address and ASPNETCORE_HTTP_PORTS a free port; nothing else is changed or added. Passes when
-every process's /health and the gateway's aggregated /health are 200 and Production is on (no development token
-endpoint, a request without a token 401). Needs `dotnet build Sorcha.sln -c Release` and redis-server.
+as issuer, for compose issuer.env.example; the web app's issuer is the placeholder in its ConfigMap or
+web-oidc.env.example, read only at a sign-in, and its optional client secret is left out), on loopback: another
+process's name (a Service, a web pod's web-<i>.web, a compose service, redis) becomes its loopback address and
+ASPNETCORE_HTTP_PORTS a free port; nothing else is changed or added. One web process stands for every web pod.
+Passes when every process's /health and the gateway's aggregated /health (which probes the web app too) are 200 and
+Production is on (no development token endpoint, a request without a token 401). Needs
+`dotnet build Sorcha.sln -c Release` and redis-server.
 Usage: deploy-smoke.py [kubernetes|compose]   (from the repository root; exit 1 on failure)
 """
 import base64
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -23,7 +27,7 @@ import urllib.request
 import yaml
 
 PROJECTS = {"gateway": "Sorcha.Gateway", "blueprint": "Sorcha.Blueprint.Service", "wallet": "Sorcha.Wallet.Service",
-            "register": "Sorcha.Register.Service", "transaction": "Sorcha.Transaction.Service"}
+            "register": "Sorcha.Register.Service", "transaction": "Sorcha.Transaction.Service", "web": "Sorcha.Web"}
 
 
 def free_port():
@@ -50,6 +54,8 @@ key = lambda: base64.b64encode(secrets.token_bytes(32)).decode()
 addresses = {f"http://{name}": f"http://127.0.0.1:{port}" for name, port in ports.items()}
 addresses |= {f"http://{name}:8080": f"http://127.0.0.1:{port}" for name, port in ports.items()}
 addresses["redis:6379"] = f"127.0.0.1:{redis_port}"
+# A StatefulSet's pods by name (the web app's, http://web-0.web:8080): the one process of that name here.
+pods = re.compile(r"http://([a-z]+)-\d+\.\1:8080")
 
 
 def kubernetes():
@@ -64,7 +70,7 @@ def kubernetes():
               "Authentication__Schemes__Bearer__ValidIssuer": "https://issuer.example.com",
               "Authentication__Schemes__Bearer__ValidAudience": "sorcha",
               "Authentication__Schemes__Bearer__RequireHttpsMetadata": "false"}
-    for d in (d for d in docs if d["kind"] == "Deployment"):
+    for d in (d for d in docs if d["kind"] in ("Deployment", "StatefulSet")):
         (c,) = d["spec"]["template"]["spec"]["containers"]
         env = {}
         for source in c.get("envFrom", []):
@@ -74,6 +80,8 @@ def kubernetes():
                 env.update(issuer)
         for e in c.get("env", []):
             ref = e.get("valueFrom", {}).get("secretKeyRef")
+            if ref and ref.get("optional") and (ref["name"], ref["key"]) not in secret_values:
+                continue  # an optional Secret not created (the web app's public client): the variable is unset
             env[e["name"]] = secret_values[(ref["name"], ref["key"])] if ref else e["value"]
         yield d["metadata"]["name"], env
 
@@ -96,6 +104,15 @@ def compose():
 def local(name, env):
     """The environment on loopback: other processes' addresses, and a free port instead of 8080."""
     env = {k: addresses.get(v, v) for k, v in env.items()}
+    env = {k: f"http://127.0.0.1:{ports[m.group(1)]}" if (m := pods.fullmatch(v)) and m.group(1) in ports else v
+           for k, v in env.items()}
+    # Two pods' entries are now one address twice: keep the first (the gateway gets one destination, as in compose).
+    entries = sorted((k for k in env if re.fullmatch(r"services__\w+__http__\d+", k)), key=lambda k: int(k.rsplit("__", 1)[1]))
+    given = set()
+    for k in entries:
+        if (k.rsplit("__", 1)[0], env[k]) in given:
+            del env[k]
+        given.add((k.rsplit("__", 1)[0], env.get(k)))
     env.pop("ASPNETCORE_HTTP_PORTS")
     env["ASPNETCORE_URLS"] = f"http://127.0.0.1:{ports[name]}"
     return env
