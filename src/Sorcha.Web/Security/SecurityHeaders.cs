@@ -15,6 +15,14 @@ public static class SecurityHeaders
 
     public static void UseSecurityHeaders(this WebApplication app)
     {
+        // Behind TLS at an ingress the gateway passes its X-Forwarded-Proto through: the sign-in's redirect URI and the
+        // Secure cookie then say https. Trusted from any sender: only the gateway reaches this process (the AppHost's
+        // loopback ports; the NetworkPolicy in deploy/), and the Host header is the gateway's original one already.
+        var forwarded = new ForwardedHeadersOptions { ForwardedHeaders = Microsoft.AspNetCore.HttpOverrides.ForwardedHeaders.XForwardedProto };
+        forwarded.KnownIPNetworks.Clear();
+        forwarded.KnownProxies.Clear();
+        app.UseForwardedHeaders(forwarded);
+
         var policy = ContentSecurityPolicy(app.Environment.IsDevelopment() ? null : app.Configuration["Web:Oidc:Authority"]);
         app.Use((context, next) => Apply(context, next, policy, app.Environment.IsDevelopment()));
     }
