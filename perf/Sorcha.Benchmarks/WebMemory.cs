@@ -56,14 +56,22 @@ internal static class WebMemory
     }
 
     /// <summary>
-    /// RSS with none, with <paramref name="circuits"/> inboxes open (each a fresh person's context), with their pages
-    /// closed, with <paramref name="sessions"/> more sign-ins over plain HTTP, and with every client closed.
+    /// RSS with none, with <paramref name="sessions"/> sign-ins over plain HTTP, with <paramref name="circuits"/> inboxes
+    /// open besides (each a fresh person's context), and with every client closed.
     /// </summary>
     public static async Task<List<Step>> MeasureAsync(int pid, Uri gateway, WebBrowser browser, string run, int circuits, int sessions)
     {
+        // Sessions first: a closed page's circuit is kept by the server for minutes (in case it reconnects), and its
+        // release in the middle of the sessions' step would hide their few KiB each.
         var steps = new List<Step> { await ReadAsync(pid, "none open (the benchmark's manager page closed)", 0) };
-        var pages = new List<IPage>();
         var signedIn = new List<WebSession>();
+        for (var i = 0; i < sessions; i++)
+        {
+            signedIn.Add(await WebSession.SignInAsync(gateway, $"web-bench-session-{i}-{run}"));
+        }
+
+        steps.Add(await ReadAsync(pid, $"{sessions} sessions signed in over HTTP (no circuit)", sessions));
+        var pages = new List<IPage>();
         for (var i = 0; i < circuits; i++)
         {
             var session = await WebSession.SignInAsync(gateway, $"web-bench-circuit-{i}-{run}");
@@ -71,23 +79,14 @@ internal static class WebMemory
             pages.Add(await browser.InboxAsync(gateway, session));
         }
 
-        steps.Add(await ReadAsync(pid, $"{circuits} circuits (inbox pages) open", circuits));
+        steps.Add(await ReadAsync(pid, $"{circuits} more: circuits (inbox pages, each its own session) open", circuits));
         foreach (var page in pages)
         {
             await page.Context.CloseAsync();
         }
 
-        // The server keeps a closed page's circuit for a while (in case it reconnects): the sessions' delta is taken against this.
-        steps.Add(await ReadAsync(pid, "the circuits' pages closed", 0));
-
-        for (var i = 0; i < sessions; i++)
-        {
-            signedIn.Add(await WebSession.SignInAsync(gateway, $"web-bench-session-{i}-{run}"));
-        }
-
-        steps.Add(await ReadAsync(pid, $"{sessions} more sessions signed in over HTTP (no circuit)", sessions));
         signedIn.ForEach(s => s.Dispose());
-        steps.Add(await ReadAsync(pid, "everything closed on the client side", 0));
+        steps.Add(await ReadAsync(pid, "every page and client closed", 0));
         return steps;
     }
 }
