@@ -3,13 +3,16 @@ using Sorcha.Benchmarks;
 
 // dotnet run -c Release --project perf/Sorcha.Benchmarks -- --filter '*'
 // ... -- cpu-crypto | cpu-ledger [n] | verify-export [n] | batch-e2e <gateway> <secret file> [batches] [concurrency]
-//     | latency-floor <gateway> <secret file> [n] [wallet-service-url]: see the probes.
+//     | latency-floor <gateway> <secret file> [n] [wallet-service-url]
+//     | web <gateway> <secret file> [samples] [inbox samples] [web pid]: see the probes.
 switch (args.FirstOrDefault())
 {
     case "batch-e2e":
         return await BatchThroughputProbe.RunAsync(args);
     case "latency-floor":
         return await LatencyFloorProbe.RunAsync(args);
+    case "web":
+        return await WebProbe.RunAsync(args);
     case "cpu-crypto":
         return CpuTimeProbe.Crypto();
     case "verify-export":
