@@ -61,6 +61,15 @@ public static class ProxySetup
         // itself), except under /api: an unknown API path stays the API's 404 problem, after the token check.
         app.Map("/api/{**rest}", () => TypedResults.Problem(statusCode: StatusCodes.Status404NotFound, title: "Not Found",
             detail: "No API route has this path.")).ExcludeFromDescription();
+        // The gateway's own GET-only paths: another method there is still the 405 it was, not the web app's page.
+        foreach (var path in new[] { "/health", "/alive" })
+        {
+            app.MapMethods(path, [HttpMethods.Post, HttpMethods.Put, HttpMethods.Patch, HttpMethods.Delete], (HttpContext context) =>
+            {
+                context.Response.Headers.Allow = HttpMethods.Get;
+                return TypedResults.Problem(statusCode: StatusCodes.Status405MethodNotAllowed, title: "Method Not Allowed");
+            }).AllowAnonymous().ExcludeFromDescription();
+        }
     }
 
     /// <summary>

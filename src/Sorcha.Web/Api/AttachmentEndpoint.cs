@@ -50,7 +50,7 @@ public static class AttachmentEndpoint
         {
             // The API's own refusal keeps its status; Sorcha unreachable or failing is the gateway's 502.
             var status = ex switch { SorchaApiException { Status: < 500 } refused => refused.Status, SessionEndedException => 401, _ => 502 };
-            return TypedResults.Problem(statusCode: status, title: "The file could not be opened", detail: Problems.Describe(ex));
+            return TypedResults.Problem(statusCode: status, title: "The file could not be opened", detail: ProblemText.Describe(ex));
         }
     }
 

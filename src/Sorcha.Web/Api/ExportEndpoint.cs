@@ -36,7 +36,7 @@ public static partial class ExportEndpoint
             loggers.CreateLogger(typeof(ExportEndpoint)).LogWarning(ex, "A register export could not be opened");
             context.Response.StatusCode = StatusCodes.Status502BadGateway;
             context.Response.ContentType = "text/plain; charset=utf-8";
-            await context.Response.WriteAsync(Problems.Describe(ex), context.RequestAborted);
+            await context.Response.WriteAsync(ProblemText.Describe(ex), context.RequestAborted);
             return;
         }
 

@@ -43,7 +43,7 @@ public sealed class InboxState(UserApi api, MyWallets wallets, LiveEvents live) 
         }
         catch (Exception ex) when (ex is not OperationCanceledException)
         {
-            Problem = "Live updates are unavailable (" + Problems.Describe(ex) + "); reload the page to see new steps.";
+            Problem = "Live updates are unavailable (" + ProblemText.Describe(ex) + "); reload the page to see new steps.";
         }
 
         await ReloadAsync();
@@ -66,7 +66,7 @@ public sealed class InboxState(UserApi api, MyWallets wallets, LiveEvents live) 
         }
         catch (Exception ex) when (ex is SorchaApiException or HttpRequestException or Identity.SessionEndedException)
         {
-            Problem = Problems.Describe(ex);
+            Problem = ProblemText.Describe(ex);
         }
         finally
         {

@@ -10,7 +10,8 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
     [Fact]
     public async Task Every_resource_is_running_and_answers_its_own_health_probe()
     {
-        Assert.Equal(platform.Services.Count * platform.Options.Replicas + 2, platform.App.Resources.Count);
+        // Every service's replicas and the web app's, Redis and the gateway.
+        Assert.Equal((platform.Services.Count + 1) * platform.Options.Replicas + 2, platform.App.Resources.Count);
         foreach (var resource in platform.App.Resources)
         {
             Assert.True(resource.IsHealthy, $"{resource.Name} is {resource.State}, not healthy");

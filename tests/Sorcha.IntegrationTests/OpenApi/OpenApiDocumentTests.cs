@@ -28,6 +28,7 @@ public sealed class OpenApiDocumentTests(PlatformFixture platform)
                 "GET /api/registers/{id}/dockets", "GET /api/registers/{id}/dockets/{number}", "GET /api/registers/{id}/verify",
                 "GET /api/registers/{id}/export", "GET /api/registers/{id}/consistency", "GET /api/registers/{id}/writers",
                 "PUT /api/registers/{id}/writers/{subject}", "DELETE /api/registers/{id}/writers/{subject}", "GET /api/registers/{id}/stats",
+                "PATCH /api/registers/{id}", "POST /api/registers/{id}/archive", "DELETE /api/registers/{id}",
             ]
         },
         {

@@ -90,7 +90,10 @@ public sealed class SignInTests(PlatformFixture platform, Browser browser) : ICl
             Assert.False(post.Headers.TryGetValues("Set-Cookie", out var set) && set.Any(c => c.StartsWith(".Sorcha.Session=", StringComparison.Ordinal)));
         }
 
-        // An unknown API path stays the API's answer (401 without a token), never the web app's page.
+        // An unknown page is the app's not-found page, an unknown API path the API's answer (401 without a token).
+        using var page = await http.GetAsync("/no-such-page");
+        Assert.Equal(HttpStatusCode.NotFound, page.StatusCode);
+        Assert.Contains("Not found", await page.Content.ReadAsStringAsync(), StringComparison.Ordinal);
         using var api = await http.GetAsync("/api/no-such-route");
         Assert.Equal(HttpStatusCode.Unauthorized, api.StatusCode);
     }

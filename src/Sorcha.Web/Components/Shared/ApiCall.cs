@@ -26,9 +26,9 @@ public sealed class FormProblem
 
     public void Set(Exception exception)
     {
-        _fields = Problems.Fields(exception);
+        _fields = ProblemText.Fields(exception);
         // A summary above the form (announced), each message again beside its field.
-        Message = _fields.Count == 0 ? Problems.Describe(exception) : "Not done: " + string.Join(" ", _fields.SelectMany(f => f.Value));
+        Message = _fields.Count == 0 ? ProblemText.Describe(exception) : "Not done: " + string.Join(" ", _fields.SelectMany(f => f.Value));
     }
 
     /// <summary>A problem the page found before asking the API, beside <paramref name="field"/>.</summary>

@@ -4,7 +4,7 @@ using Sorcha.Web.Identity;
 namespace Sorcha.Web.Api;
 
 /// <summary>An API problem (or a failure to reach the API) in words a person can act on; never a stack trace.</summary>
-public static class Problems
+public static class ProblemText
 {
     public static string Describe(Exception exception) => exception switch
     {
