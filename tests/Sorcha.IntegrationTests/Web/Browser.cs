@@ -77,7 +77,7 @@ public sealed record Person(string Name, IBrowserContext Context, IPage Page) : 
     }
 
     public Task ScreenshotAsync(string name) =>
-        Page.ScreenshotAsync(new() { Path = Path.Combine(Browser.Screenshots, name + ".png"), FullPage = true });
+        Page.ScreenshotAsync(new() { Path = Path.Combine(Browser.Screenshots, name + ".png") }); // the viewport: a full-page capture draws the fixed app bar mid-page
 
     public async ValueTask DisposeAsync() => await Context.DisposeAsync();
 }
