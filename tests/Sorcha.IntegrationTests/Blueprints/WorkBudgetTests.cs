@@ -54,8 +54,13 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
 
         foreach (var helper in (string[])["calculate", "route", "disclose"])
         {
-            var problem = await RefusedInTimeAsync(caller, $"/api/execution/{helper}", new { blueprintId = id, actionId = "submit", data = TwentySixItems });
-            Assert.Equal("output", Budget(problem));
+            var url = $"/api/execution/{helper}";
+            // The helper's first request of a blueprint also compiles it; that is the time budget's to judge, not this test's.
+            using (await caller.PostAsJsonAsync(url, new { blueprintId = id, actionId = "submit", data = new { xs = new[] { 1 } } }))
+            {
+            }
+
+            var problem = await OutputRefusedAsync(caller, url, new { blueprintId = id, actionId = "submit", data = TwentySixItems });
             Assert.Equal("Output budget exceeded", problem.Title);
         }
 
@@ -76,8 +81,7 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         var instance = await InstanceFlows.InstanceAsync(caller, id, register,
             new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });
 
-        var problem = await RefusedInTimeAsync(caller, $"/api/instances/{instance}/actions/submit", new { sender = wallet, data = TwentySixItems });
-        Assert.Equal("output", Budget(problem));
+        await OutputRefusedAsync(caller, $"/api/instances/{instance}/actions/submit", new { sender = wallet, data = TwentySixItems });
         var state = await Json.GetAsync<InstanceDto>(caller, $"/api/instances/{instance}");
         Assert.Equal("submit", state.NextActionId);
         Assert.Empty(state.TxIds);
@@ -135,6 +139,24 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.UnprocessableEntity);
         Assert.True(clock.Elapsed < Loosely, $"POST {url} took {clock.Elapsed}");
         return problem;
+    }
+
+    /// <summary>
+    /// A refusal naming the output budget. The doubling reaches it in milliseconds, but a request the machine stalls for
+    /// half a second (a busy two-core CI machine, a GC) is rightly refused on the time budget first; such an answer is
+    /// asked again, twice at most, and the output budget must be named in the end.
+    /// </summary>
+    private static async Task<ProblemDocument> OutputRefusedAsync(HttpClient caller, string url, object body)
+    {
+        for (var attempt = 1; ; attempt++)
+        {
+            var problem = await RefusedInTimeAsync(caller, url, body);
+            if (Budget(problem) != "time" || attempt == 3)
+            {
+                Assert.Equal("output", Budget(problem));
+                return problem;
+            }
+        }
     }
 
     /// <summary>The expense-approval sample validates as before: the hostile request left the service answering.</summary>

@@ -42,12 +42,17 @@ public sealed class EventClients(PlatformFixture platform) : IAsyncDisposable
         return connection;
     }
 
-    /// <summary>A started connection for <paramref name="clientId"/>.</summary>
+    /// <summary>
+    /// A started connection for <paramref name="clientId"/>, counted by the hub. SignalR answers the handshake (and so
+    /// completes StartAsync) before the hub's OnConnectedAsync runs, but dispatches an invocation only after it: one
+    /// harmless invocation makes the connection's server side (its caller count among it) settled when this returns.
+    /// </summary>
     public async Task<HubConnection> StartedAsync(string clientId, HttpTransportType transport = HttpTransportType.WebSockets,
         CookieContainer? cookies = null)
     {
         var connection = await ConnectionAsync(clientId, transport, cookies);
         await connection.StartAsync();
+        await connection.InvokeAsync(nameof(EventsHub.UnsubscribeRegister), "none");
         return connection;
     }
 
