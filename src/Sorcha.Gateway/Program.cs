@@ -1,6 +1,7 @@
 using Sorcha.ApiPlatform;
 using Sorcha.Gateway.Health;
 using Sorcha.Gateway.Identity;
+using Sorcha.Gateway.LinkedData;
 using Sorcha.Gateway.OpenApi;
 using Sorcha.Gateway.Proxy;
 using Sorcha.Gateway.Testing;
@@ -23,6 +24,7 @@ app.UseSorchaApiPlatform();
 app.UseTestSlowdown();
 app.MapAggregatedHealth();
 app.MapTokenEndpoint();
+app.MapLinkedDataContext();
 app.MapProxy();
 app.MapOpenApiDocumentRoutes();
 app.Run();

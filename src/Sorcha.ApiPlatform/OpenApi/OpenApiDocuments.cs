@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.OpenApi;
 using Microsoft.OpenApi;
+using Sorcha.ApiPlatform.LinkedData;
 
 namespace Sorcha.ApiPlatform.OpenApi;
 
@@ -25,6 +26,7 @@ internal static class OpenApiDocuments
         document.Info.License = new OpenApiLicense { Name = "Proprietary" };
         document.Servers = [new OpenApiServer { Url = gateway, Description = "The Sorcha gateway (OpenApi:ServerUrl; the local default is http://localhost:5000)." }];
         DescribeTags(document);
+        LinkedDataSchemas.Describe(document);
         document.Components ??= new OpenApiComponents();
         document.Components.SecuritySchemes ??= new Dictionary<string, IOpenApiSecurityScheme>();
         document.Components.SecuritySchemes[Bearer] = new OpenApiSecurityScheme

@@ -9,6 +9,7 @@ internal static class OpenApiTags
     private static readonly Dictionary<string, string> Descriptions = new(StringComparer.Ordinal)
     {
         ["Identity"] = "Development-only tokens (OAuth2 client credentials); elsewhere tokens come from the configured issuer.",
+        ["Linked data"] = "The JSON-LD context of the application/ld+json answers (blueprints, instances, committed transactions).",
         ["Health"] = "Readiness of the platform and its services, anonymous.",
         ["Wallets"] = "Create, recover, list and delete the caller's wallets (a signing and an encryption key pair each).",
         ["Signing"] = "Signatures with a wallet's key, their verification, and signed transactions prepared by a wallet.",

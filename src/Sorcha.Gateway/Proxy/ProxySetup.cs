@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Options;
 using Sorcha.ApiPlatform.Limits;
+using Sorcha.Gateway.LinkedData;
 using Sorcha.ServiceDefaults.Telemetry;
 using Yarp.ReverseProxy.Configuration;
 using Yarp.ReverseProxy.Forwarder;
@@ -39,7 +40,12 @@ public static class ProxySetup
             .AddServiceDiscoveryDestinationResolver()
             // No X-Forwarded-For/-Proto/-Host/-Prefix: no service reads them (docs/deploy.md), and building them cost
             // the gateway and parsing them the service on every forwarded request (docs/performance.md, "The gateway's hop").
-            .AddTransforms(t => t.UseDefaultForwarders = false);
+            // A JSON-LD request alone gets the origin, for its absolute ids.
+            .AddTransforms(t =>
+            {
+                t.UseDefaultForwarders = false;
+                t.AddLinkedDataOrigin();
+            });
         builder.Services.AddSingleton<IForwarderHttpClientFactory>(sp => new ConnectTimeoutClientFactory(
             TimeSpan.FromSeconds(sp.Limits().Timeouts.ForwarderConnectSeconds), sp.GetRequiredService<IConfiguration>(),
             sp.GetRequiredService<ILogger<ForwarderHttpClientFactory>>()));

@@ -66,11 +66,18 @@ public sealed class GeneratedClientTests(PlatformFixture platform, ITestOutputHe
     [SkippableFact]
     public async Task TypeScript_client_runs_the_expense_workflow_and_all_its_traffic_matches_the_documents()
     {
-        var sample = await TypeScriptSampleAsync();
+        var sample = await TypeScriptSample.FolderAsync();
         await using var proxy = await ValidatingProxy.StartAsync(platform.Gateway.BaseAddress!,
             platform.Validating(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false }));
 
-        var (exitCode, stdout, stderr) = await RunNodeAsync(sample, proxy.Address, TimeSpan.FromSeconds(120));
+        var (exitCode, stdout, stderr) = await TypeScriptSample.RunAsync(sample, ["src/expense.ts", proxy.Address.ToString().TrimEnd('/')],
+            new Dictionary<string, string>
+            {
+                ["SORCHA_DEV_CLIENT_SECRET"] = platform.DevClientSecret,
+                // The live events straight to the gateway: SignalR's negotiate and WebSocket are not operations of the documents.
+                ["SORCHA_EVENTS"] = platform.Gateway.BaseAddress!.ToString(),
+                ["SORCHA_CALLER_PREFIX"] = $"ts-{Guid.NewGuid():N}-",
+            }, TimeSpan.FromSeconds(120));
         output.WriteLine(stdout);
         output.WriteLine(stderr);
         output.WriteLine($"TypeScript client: {proxy.Exchanges.Count} exchanges, {proxy.Violations.Count} OpenAPI violations");
@@ -142,86 +149,6 @@ public sealed class GeneratedClientTests(PlatformFixture platform, ITestOutputHe
             [.. run.GetProperty("steps").EnumerateArray().Select(s => (s.GetProperty("actionId").GetString()!, s.GetProperty("rejected").GetBoolean(),
                 s.GetProperty("txId").GetString()!, s.GetProperty("nextActionId").GetString()))],
             [.. run.GetProperty("instanceTxIds").EnumerateArray().Select(e => e.GetString())]);
-    }
-
-    /// <summary>
-    /// samples/clients/typescript with its packages, installed here (`npm ci`) when they are missing, as README's test
-    /// command promises to set up what it needs. Without Node the test is skipped with the reason, except under CI
-    /// (CI=true), where it fails: CI installs Node (.ci/run), so a missing one there is a broken machine.
-    /// </summary>
-    private static async Task<string> TypeScriptSampleAsync()
-    {
-        var sample = Path.GetDirectoryName(Samples.BlueprintPath("expense-approval"))!;
-        sample = Path.GetFullPath(Path.Combine(sample, "..", "clients", "typescript"));
-        if (Which("node") is null || Which("npm") is null)
-        {
-            const string reason = "Node 20 or newer is not installed (apt-get install nodejs npm; .ci/run installs it)";
-            Assert.False(string.Equals(Environment.GetEnvironmentVariable("CI"), "true", StringComparison.OrdinalIgnoreCase), reason);
-            Skip.If(true, reason);
-        }
-
-        if (!File.Exists(Path.Combine(sample, "node_modules", "tsx", "package.json")) ||
-            !File.Exists(Path.Combine(sample, "node_modules", "openapi-fetch", "package.json")) ||
-            !File.Exists(Path.Combine(sample, "node_modules", "@microsoft", "signalr", "package.json")))
-        {
-            await NpmCiLock.WaitAsync();
-            try
-            {
-                using var npm = Process.Start(new ProcessStartInfo("npm", ["ci", "--no-audit", "--no-fund"])
-                {
-                    WorkingDirectory = sample, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false,
-                })!;
-                var output = npm.StandardOutput.ReadToEndAsync();
-                var errors = npm.StandardError.ReadToEndAsync();
-                await npm.WaitForExitAsync();
-                Assert.True(npm.ExitCode == 0, $"`npm ci` in {sample} exited {npm.ExitCode}:\n{await output}\n{await errors}");
-            }
-            finally
-            {
-                NpmCiLock.Release();
-            }
-        }
-
-        return sample;
-    }
-
-    private static readonly SemaphoreSlim NpmCiLock = new(1, 1);
-
-    private static string? Which(string command) => (Environment.GetEnvironmentVariable("PATH") ?? "")
-        .Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries)
-        .Select(dir => Path.Combine(dir, command)).FirstOrDefault(File.Exists);
-
-    /// <summary>`node --import tsx src/expense.ts &lt;gateway&gt;` in the sample's folder, as fresh callers; killed after <paramref name="timeout"/>.</summary>
-    private async Task<(int ExitCode, string Stdout, string Stderr)> RunNodeAsync(string sample, Uri gateway, TimeSpan timeout)
-    {
-        var start = new ProcessStartInfo("node", ["--import", "tsx", "src/expense.ts", gateway.ToString().TrimEnd('/')])
-        {
-            WorkingDirectory = sample,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.Environment["SORCHA_DEV_CLIENT_SECRET"] = platform.DevClientSecret;
-        // The live events straight to the gateway: SignalR's negotiate and WebSocket are not operations of the documents.
-        start.Environment["SORCHA_EVENTS"] = platform.Gateway.BaseAddress!.ToString();
-        start.Environment["SORCHA_CALLER_PREFIX"] = $"ts-{Guid.NewGuid():N}-";
-        start.Environment["NO_COLOR"] = "1";
-        using var process = Process.Start(start)!;
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        using var deadline = new CancellationTokenSource(timeout);
-        try
-        {
-            await process.WaitForExitAsync(deadline.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            await process.WaitForExitAsync();
-            Assert.Fail($"the TypeScript sample did not finish within {timeout.TotalSeconds} s:\n{await stdout}\n{await stderr}");
-        }
-
-        return (process.ExitCode, await stdout, await stderr);
     }
 
     /// <summary>Counts the exchanges that reach the validating handler and keeps its violations (which it throws on).</summary>

@@ -1,8 +1,10 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Sorcha.ApiPlatform.Api;
+using Sorcha.ApiPlatform.LinkedData;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Contracts;
 using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.LinkedData;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 
@@ -19,7 +21,9 @@ public static class BlueprintVersionsApi
             .ProducesProblem(StatusCodes.Status404NotFound);
         group.MapGet("/{id}/versions/{version}", Get).WithName("GetBlueprintVersion")
             .WithSummary("The blueprint as it was published at that version.")
-            .ProducesProblem(StatusCodes.Status404NotFound);
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .WithLinkedData<BlueprintDto>(LinkedDataContext.BlueprintType,
+                d => LinkedPaths.Of("blueprints", d["id"], "versions", d["version"]));
     }
 
     private static async Task<Results<Ok<Paged<BlueprintVersionEntry>>, ValidationProblem, ProblemHttpResult>> List(

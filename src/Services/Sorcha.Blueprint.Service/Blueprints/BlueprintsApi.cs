@@ -5,11 +5,13 @@ using Microsoft.Extensions.Options;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.LinkedData;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Engine.Execution;
 using Sorcha.Blueprint.Service.Problems;
 using Sorcha.Contracts;
 using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.LinkedData;
 
 namespace Sorcha.Blueprint.Service.Blueprints;
 
@@ -29,7 +31,8 @@ public static class BlueprintsApi
             .ProducesProblem(StatusCodes.Status409Conflict);
         group.MapGet("/", List).WithName("ListBlueprints").WithSummary("Every blueprint, drafts included, paged.");
         group.MapGet("/{id}", Get).WithName("GetBlueprint").WithSummary("One blueprint.")
-            .ProducesProblem(StatusCodes.Status404NotFound);
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .WithLinkedData<BlueprintDto>(LinkedDataContext.BlueprintType, d => LinkedPaths.Of("blueprints", d["id"]));
         group.MapPut("/{id}", Update).WithMetadata(new RequestSizeLimitAttribute(BlueprintShape.MaxDocumentBytes))
             .WithName("UpdateBlueprint")
             .WithSummary("Replaces the document with a new draft and bumps its version; a body version above 0 must be the current one (409 otherwise).")

@@ -5,15 +5,17 @@ using Microsoft.Extensions.Options;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.LinkedData;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Blueprint.Service.Attachments;
 using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Blueprint.Service.Execution;
 using Sorcha.Blueprint.Service.Platform;
 using Sorcha.Contracts;
-using Sorcha.Cryptography;
 using Sorcha.Contracts.Blueprints;
 using Sorcha.Contracts.Instances;
+using Sorcha.Contracts.LinkedData;
+using Sorcha.Cryptography;
 using SorchaApiException = Sorcha.Client.SorchaApiException;
 
 namespace Sorcha.Blueprint.Service.Instances;
@@ -45,7 +47,8 @@ public static class InstancesApi
             .WithSummary("The instances the caller created or has a bound wallet in, newest first; filtered by state and blueprint.")
             .ProducesValidationProblem();
         group.MapGet("/{instanceId}", Get).WithName("GetInstance").WithSummary("Where an instance stands and the txIds so far.")
-            .ProducesProblem(StatusCodes.Status404NotFound);
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .WithLinkedData<InstanceDto>(LinkedDataContext.InstanceType, d => LinkedPaths.Of("instances", d["instanceId"]));
         group.MapPost("/{instanceId}/actions/{actionId}/reject", Reject).WithMetadata(new RequestSizeLimitAttribute(MaxRejectionBytes))
             .WithName("RejectAction")
             .WithSummary("Refuses the instance's next action with a reason: a signed Rejection transaction; the instance follows the action's rejection.")

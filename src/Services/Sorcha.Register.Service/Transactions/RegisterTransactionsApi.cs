@@ -3,8 +3,10 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Limits;
+using Sorcha.ApiPlatform.LinkedData;
 using Sorcha.ApiPlatform.Problems;
 using Sorcha.Contracts;
+using Sorcha.Contracts.LinkedData;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Register.Service.Indexes;
 using Sorcha.Register.Service.Registers;
@@ -26,7 +28,9 @@ public static class RegisterTransactionsApi
             .ProducesProblem(StatusCodes.Status404NotFound)
             .ProducesProblem(StatusCodes.Status422UnprocessableEntity);
         group.MapGet("/{txId}", Get).WithName("GetRegisterTransaction").WithSummary("One committed transaction.")
-            .ProducesProblem(StatusCodes.Status404NotFound);
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .WithLinkedData<StoredTransaction>(LinkedDataContext.TransactionType,
+                d => LinkedPaths.Of("registers", d["registerId"], "transactions", d["txId"]));
         group.MapGet("/{txId}/proof", Proof).WithName("GetInclusionProof")
             .WithSummary("The RFC 9162 inclusion proof of a transaction in its docket (409 until the docket is sealed).")
             .ProducesProblem(StatusCodes.Status404NotFound)
