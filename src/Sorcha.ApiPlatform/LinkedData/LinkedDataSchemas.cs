@@ -16,7 +16,9 @@ internal static class LinkedDataSchemas
             .SelectMany(o => o.Responses?.Values.AsEnumerable() ?? []).Select(r => r.Content).OfType<IDictionary<string, OpenApiMediaType>>();
         foreach (var content in contents)
         {
-            if (content.TryGetValue(LinkedDataContext.MediaType, out var linked) && linked.Schema is { } schema)
+            // The answers WithLinkedData marked: the JSON answer's schema object, shared (a context document is not one).
+            if (content.TryGetValue(LinkedDataContext.MediaType, out var linked) && linked.Schema is { } schema &&
+                content.TryGetValue("application/json", out var json) && ReferenceEquals(json.Schema, schema))
             {
                 linked.Schema = Of(schema is OpenApiSchemaReference reference ? reference.Target ?? schema : schema);
             }

@@ -1,5 +1,6 @@
 using System.Security.Cryptography;
 using System.Text;
+using System.Text.Json.Nodes;
 using Sorcha.Contracts.LinkedData;
 
 namespace Sorcha.Gateway.LinkedData;
@@ -19,7 +20,7 @@ public static class ContextEndpoint
         app.MapGet(LinkedDataContext.Path, Serve).AllowAnonymous()
             .WithName("GetLinkedDataContext").WithTags("Linked data")
             .WithSummary("The JSON-LD context of the application/ld+json answers (blueprints, instances, committed transactions).")
-            .Produces<string>(StatusCodes.Status200OK, LinkedDataContext.MediaType)
+            .Produces<JsonObject>(StatusCodes.Status200OK, LinkedDataContext.MediaType)
             .Produces(StatusCodes.Status304NotModified);
 
     private static IResult Serve(HttpContext context)

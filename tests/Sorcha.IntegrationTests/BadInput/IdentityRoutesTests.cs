@@ -71,6 +71,11 @@ public sealed class IdentityRoutesTests(PlatformFixture platform) : BadInputSuit
             t.Add(method, route, "a method the route does not have", [405]);
         }
 
+        // The JSON-LD context: anonymous and GET-only (another method without a token is 401, as above); one version exists.
+        t.Add(HttpMethod.Post, "/api/contexts/v1", "a method the context does not have", [401, 405], _ => Bodies.Text("{}"), Caller.Anonymous);
+        t.Add(HttpMethod.Delete, "/api/contexts/v1", "a method the context does not have", [401, 405], null, Caller.Anonymous);
+        t.Add(HttpMethod.Get, "/api/contexts/v2", "a context version that does not exist", [401, 404], null, Caller.Anonymous);
+
         // Outside /api an unknown path is the web app's not-found page (SignInTests), not a problem document.
         foreach (var route in new[] { "/api", "/api/nothing", "/api/wallets/x/y/z", "/api/registers/x/nothing", "/openapi/nothing.json" })
         {

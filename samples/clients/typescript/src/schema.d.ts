@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contexts/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON-LD context of the application/ld+json answers (blueprints, instances, committed transactions). */
+        get: operations["GetLinkedDataContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallets/{address}": {
         parameters: {
             query?: never;
@@ -1621,6 +1638,69 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
+            };
+            /** @description Over the caller's rate limit; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The gateway could not reach the service. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable or the service is over its work limit; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No answer within the time limit. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    GetLinkedDataContext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": Record<string, never>;
+                };
+            };
+            /** @description Not Modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Over the caller's rate limit; see Retry-After. */
             429: {
@@ -4072,6 +4152,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoredTransaction"];
+                    "application/ld+json": {
+                        /**
+                         * Format: uri
+                         * @description The JSON-LD context: the gateway's /api/contexts/v1.
+                         */
+                        "@context": string;
+                        /**
+                         * Format: uri
+                         * @description The document's own URL.
+                         */
+                        "@id": string;
+                        /** @description A type of the context: Blueprint, Instance or Transaction. */
+                        "@type": string;
+                    };
                 };
             };
             /** @description No token, or a token that is not valid here. */
@@ -5687,6 +5781,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlueprintDto"];
+                    "application/ld+json": {
+                        id: string;
+                        title: string;
+                        description: null | string;
+                        /** Format: int32 */
+                        version: number | string;
+                        published: boolean;
+                        participants: components["schemas"]["Participant"][];
+                        actions: components["schemas"]["BlueprintAction"][];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** Format: date-time */
+                        publishedAt: null | string;
+                        /** Format: int32 */
+                        publishedVersion: null | number | string;
+                        /**
+                         * Format: uri
+                         * @description The JSON-LD context: the gateway's /api/contexts/v1.
+                         */
+                        "@context": string;
+                        /**
+                         * Format: uri
+                         * @description The document's own URL.
+                         */
+                        "@id": string;
+                        /** @description A type of the context: Blueprint, Instance or Transaction. */
+                        "@type": string;
+                    };
                 };
             };
             /** @description No token, or a token that is not valid here. */
@@ -6172,6 +6296,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlueprintDto"];
+                    "application/ld+json": {
+                        id: string;
+                        title: string;
+                        description: null | string;
+                        /** Format: int32 */
+                        version: number | string;
+                        published: boolean;
+                        participants: components["schemas"]["Participant"][];
+                        actions: components["schemas"]["BlueprintAction"][];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** Format: date-time */
+                        publishedAt: null | string;
+                        /** Format: int32 */
+                        publishedVersion: null | number | string;
+                        /**
+                         * Format: uri
+                         * @description The JSON-LD context: the gateway's /api/contexts/v1.
+                         */
+                        "@context": string;
+                        /**
+                         * Format: uri
+                         * @description The document's own URL.
+                         */
+                        "@id": string;
+                        /** @description A type of the context: Blueprint, Instance or Transaction. */
+                        "@type": string;
+                    };
                 };
             };
             /** @description No token, or a token that is not valid here. */
@@ -6783,6 +6937,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InstanceDto"];
+                    "application/ld+json": {
+                        instanceId: string;
+                        blueprintId: string;
+                        /** Format: int32 */
+                        blueprintVersion: number | string;
+                        registerId: string;
+                        participants: {
+                            [key: string]: string;
+                        };
+                        status: string;
+                        state: string;
+                        nextActionId: null | string;
+                        nextParticipant: null | string;
+                        txIds: string[];
+                        steps: components["schemas"]["InstanceStep"][];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /**
+                         * Format: uri
+                         * @description The JSON-LD context: the gateway's /api/contexts/v1.
+                         */
+                        "@context": string;
+                        /**
+                         * Format: uri
+                         * @description The document's own URL.
+                         */
+                        "@id": string;
+                        /** @description A type of the context: Blueprint, Instance or Transaction. */
+                        "@type": string;
+                    };
                 };
             };
             /** @description No token, or a token that is not valid here. */

@@ -4,6 +4,7 @@ using Microsoft.Kiota.Abstractions.Extensions;
 using Microsoft.Kiota.Abstractions;
 using Sorcha.Samples.Client.Generated.Api.Auth;
 using Sorcha.Samples.Client.Generated.Api.Blueprints;
+using Sorcha.Samples.Client.Generated.Api.Contexts;
 using Sorcha.Samples.Client.Generated.Api.Execution;
 using Sorcha.Samples.Client.Generated.Api.Inbox;
 using Sorcha.Samples.Client.Generated.Api.Instances;
@@ -32,6 +33,11 @@ namespace Sorcha.Samples.Client.Generated.Api
         public global::Sorcha.Samples.Client.Generated.Api.Blueprints.BlueprintsRequestBuilder Blueprints
         {
             get => new global::Sorcha.Samples.Client.Generated.Api.Blueprints.BlueprintsRequestBuilder(PathParameters, RequestAdapter);
+        }
+        /// <summary>The contexts property</summary>
+        public global::Sorcha.Samples.Client.Generated.Api.Contexts.ContextsRequestBuilder Contexts
+        {
+            get => new global::Sorcha.Samples.Client.Generated.Api.Contexts.ContextsRequestBuilder(PathParameters, RequestAdapter);
         }
         /// <summary>The execution property</summary>
         public global::Sorcha.Samples.Client.Generated.Api.Execution.ExecutionRequestBuilder Execution
