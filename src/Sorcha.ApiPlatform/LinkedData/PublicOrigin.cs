@@ -3,21 +3,26 @@ using Microsoft.AspNetCore.Http;
 namespace Sorcha.ApiPlatform.LinkedData;
 
 /// <summary>
-/// The scheme and host a client called, as the gateway forwards them (<c>X-Forwarded-Proto</c>, <c>X-Forwarded-Host</c>,
-/// which YARP sets from the client's own request, replacing any the client sent), else the request's own. Only a
-/// well-formed http(s) origin is used; a caller that names another host in its Host header gets ids on that host in
-/// its own answer, and nothing else.
+/// The scheme and host a client called, as the gateway forwards them to a JSON-LD request (<c>X-Forwarded-Proto</c>,
+/// <c>X-Forwarded-Host</c>, from the client's own request, replacing any the client sent), else the request's own.
+/// Only a well-formed http(s) origin with a forwarded host is used. A caller that names another host in its Host
+/// header gets ids on that host in its own answer, and nothing else.
 /// </summary>
 public static class PublicOrigin
 {
     public static string Of(HttpRequest request)
     {
+        var own = $"{request.Scheme}://{request.Host.Value}";
+        if (First(request.Headers["X-Forwarded-Host"]) is not { } host)
+        {
+            return own;
+        }
+
         var scheme = First(request.Headers["X-Forwarded-Proto"]) ?? request.Scheme;
-        var host = First(request.Headers["X-Forwarded-Host"]) ?? request.Host.Value;
-        return scheme is "http" or "https" && host is { Length: > 0 } && Uri.TryCreate($"{scheme}://{host}", UriKind.Absolute, out var origin)
+        return scheme is "http" or "https" && Uri.TryCreate($"{scheme}://{host}", UriKind.Absolute, out var origin)
             && origin.PathAndQuery == "/" && origin.UserInfo.Length == 0
             ? origin.GetLeftPart(UriPartial.Authority)
-            : $"{request.Scheme}://{request.Host.Value}";
+            : own;
     }
 
     private static string? First(string? header) =>
