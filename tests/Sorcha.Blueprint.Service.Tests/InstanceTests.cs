@@ -51,45 +51,86 @@ public sealed class InstanceTests(BlueprintServices services)
         await ProblemAssert.IsProblemAsync(unknownRegister, HttpStatusCode.UnprocessableEntity);
     }
 
-    [Fact]
-    public async Task Submission_mistakes_are_4xx_and_leave_the_instance_where_it_was()
+    /// <summary>Each submission mistake on its own instance, so that the first refusal that breaks does not hide the rest.</summary>
+    public static TheoryData<string> SubmissionMistakes() =>
+        ["data-failing-the-schema", "not-the-next-action", "unknown-action", "malformed-sender", "unbound-wallet", "not-the-callers-wallet",
+            "unknown-instance"];
+
+    [Theory]
+    [MemberData(nameof(SubmissionMistakes))]
+    public async Task A_submission_mistake_is_its_4xx_and_leaves_the_instance_where_it_was(string mistake)
     {
-        using var alice = await services.ClientAsync("inst-mistakes-alice");
-        using var mallory = await services.ClientAsync("inst-mistakes-mallory");
+        using var alice = await services.ClientAsync($"inst-mistakes-alice-{mistake}");
+        using var mallory = await services.ClientAsync($"inst-mistakes-mallory-{mistake}");
         var (instance, wallet) = await InstanceFlows.SoloExpenseInstanceAsync(alice);
         var url = $"/api/instances/{instance}/actions";
 
-        // Data failing the schema: 422 naming every failing pointer.
-        using var invalid = await alice.PostAsJsonAsync($"{url}/submit", new
+        switch (mistake)
         {
-            sender = wallet,
-            data = new { employeeName = "Ada", employeeEmail = "nope", amount = 0, currency = "GBP", extra = true },
-        });
-        var problem = await ProblemAssert.ReadAsync(invalid, HttpStatusCode.UnprocessableEntity);
-        Assert.Superset(new HashSet<string> { "/employeeEmail", "/amount", "/extra", "/expenseDate", "/category", "/description" },
-            ProblemAssert.ErrorKeys(problem).ToHashSet());
+            case "data-failing-the-schema":
+                // 422 naming every failing pointer.
+                using (var invalid = await alice.PostAsJsonAsync($"{url}/submit", new
+                {
+                    sender = wallet,
+                    data = new { employeeName = "Ada", employeeEmail = "nope", amount = 0, currency = "GBP", extra = true },
+                }))
+                {
+                    var problem = await ProblemAssert.ReadAsync(invalid, HttpStatusCode.UnprocessableEntity);
+                    Assert.Superset(new HashSet<string> { "/employeeEmail", "/amount", "/extra", "/expenseDate", "/category", "/description" },
+                        ProblemAssert.ErrorKeys(problem).ToHashSet());
+                }
 
-        using var notNext = await alice.PostAsJsonAsync($"{url}/approve", new { sender = wallet, data = new { decision = "approved", approvedAmount = 1 } });
-        await ProblemAssert.IsProblemAsync(notNext, HttpStatusCode.Conflict);
+                break;
+            case "not-the-next-action":
+                using (var notNext = await alice.PostAsJsonAsync($"{url}/approve", new { sender = wallet, data = new { decision = "approved", approvedAmount = 1 } }))
+                {
+                    await ProblemAssert.IsProblemAsync(notNext, HttpStatusCode.Conflict);
+                }
 
-        using var unknownAction = await alice.PostAsJsonAsync($"{url}/nope", new { sender = wallet, data = new { } });
-        await ProblemAssert.IsProblemAsync(unknownAction, HttpStatusCode.NotFound);
+                break;
+            case "unknown-action":
+                using (var unknownAction = await alice.PostAsJsonAsync($"{url}/nope", new { sender = wallet, data = new { } }))
+                {
+                    await ProblemAssert.IsProblemAsync(unknownAction, HttpStatusCode.NotFound);
+                }
 
-        using var badSender = await alice.PostAsJsonAsync($"{url}/submit", new { sender = "nope", data = InstanceFlows.Claim });
-        await ProblemAssert.IsProblemAsync(badSender, HttpStatusCode.BadRequest);
+                break;
+            case "malformed-sender":
+                using (var badSender = await alice.PostAsJsonAsync($"{url}/submit", new { sender = "nope", data = InstanceFlows.Claim }))
+                {
+                    await ProblemAssert.IsProblemAsync(badSender, HttpStatusCode.BadRequest);
+                }
 
-        // A well-formed address that is not the one bound to the employee.
-        var otherWallet = await InstanceFlows.WalletAsync(alice);
-        using var unbound = await alice.PostAsJsonAsync($"{url}/submit", new { sender = otherWallet, data = InstanceFlows.Claim });
-        await ProblemAssert.IsProblemAsync(unbound, HttpStatusCode.Forbidden);
+                break;
+            case "unbound-wallet":
+                // A well-formed address that is not the one bound to the employee.
+                var otherWallet = await InstanceFlows.WalletAsync(alice);
+                using (var unbound = await alice.PostAsJsonAsync($"{url}/submit", new { sender = otherWallet, data = InstanceFlows.Claim }))
+                {
+                    await ProblemAssert.IsProblemAsync(unbound, HttpStatusCode.Forbidden);
+                }
 
-        // The bound wallet, but submitted by a caller who does not own it.
-        using var notYours = await mallory.PostAsJsonAsync($"{url}/submit", new { sender = wallet, data = InstanceFlows.Claim });
-        await ProblemAssert.IsProblemAsync(notYours, HttpStatusCode.Forbidden);
+                break;
+            case "not-the-callers-wallet":
+                // The bound wallet, but submitted by a caller who does not own it.
+                using (var notYours = await mallory.PostAsJsonAsync($"{url}/submit", new { sender = wallet, data = InstanceFlows.Claim }))
+                {
+                    await ProblemAssert.IsProblemAsync(notYours, HttpStatusCode.Forbidden);
+                }
 
-        using var unknownInstance = await alice.PostAsJsonAsync($"/api/instances/{Guid.NewGuid():N}/actions/submit",
-            new { sender = wallet, data = InstanceFlows.Claim });
-        await ProblemAssert.IsProblemAsync(unknownInstance, HttpStatusCode.NotFound);
+                break;
+            case "unknown-instance":
+                using (var unknownInstance = await alice.PostAsJsonAsync($"/api/instances/{Guid.NewGuid():N}/actions/submit",
+                    new { sender = wallet, data = InstanceFlows.Claim }))
+                {
+                    await ProblemAssert.IsProblemAsync(unknownInstance, HttpStatusCode.NotFound);
+                }
+
+                break;
+            default:
+                Assert.Fail($"no case '{mistake}'");
+                break;
+        }
 
         var state = await Json.GetAsync<InstanceDto>(alice, $"/api/instances/{instance}");
         Assert.Equal("submit", state.NextActionId);
