@@ -66,7 +66,6 @@ NOT_YET = {
     "tests/Sorcha.Testing/Platform/GatewayHealth.cs",
     "tests/Sorcha.Testing/Registers/RegisterFlows.cs",
     "tests/Sorcha.Wallet.Service.Tests/WalletDelegationTests.cs",
-    "tests/Sorcha.Wallet.Service.Tests/WalletDerivationTests.cs",
     "tests/Sorcha.Wallet.Service.Tests/WalletQuotaTests.cs",
     "tests/Sorcha.Wallet.Service.Tests/WalletUpdateTests.cs",
 }
