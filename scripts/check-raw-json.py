@@ -30,6 +30,7 @@ WIRE = {
     "tests/Sorcha.Testing/Platform/PlatformFixture.cs": "the token endpoint's OAuth answer (not a contract record)",
     "tests/Sorcha.Testing/ProblemAssert.cs": "the problem document's members",
     "tests/Sorcha.Wallet.Service.Tests/WalletQuotaTests.cs": "wallet records as stored in Redis (no answer is read raw)",
+    "tests/Sorcha.Wallet.Service.Tests/WalletUpdateTests.cs": "tags written as one object in ordinal order (the merge test)",
 }
 
 NOT_YET = {
@@ -65,7 +66,6 @@ NOT_YET = {
     "tests/Sorcha.Testing/Platform/GatewayHealth.cs",
     "tests/Sorcha.Testing/Registers/RegisterFlows.cs",
     "tests/Sorcha.Wallet.Service.Tests/WalletDelegationTests.cs",
-    "tests/Sorcha.Wallet.Service.Tests/WalletUpdateTests.cs",
 }
 
 files = subprocess.run(["git", "ls-files", "tests"], cwd=root, capture_output=True, text=True, check=True).stdout.split()
