@@ -59,7 +59,6 @@ NOT_YET = {
     "tests/Sorcha.IntegrationTests/Wallets/WalletLifecycleTests.cs",
     "tests/Sorcha.IntegrationTests/Wallets/WalletTransactionTests.cs",
     "tests/Sorcha.IntegrationTests/Work/InboxAndRejectionTests.cs",
-    "tests/Sorcha.Register.Service.Tests/RegisterFilterRouteTests.cs",
     "tests/Sorcha.Testing/BadInput/Routes/BlueprintRoutesSuite.cs",
     "tests/Sorcha.Testing/Blueprints/AttachmentFlows.cs",
     "tests/Sorcha.Testing/Faults/RegisterAudit.cs",
