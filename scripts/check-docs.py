@@ -15,6 +15,8 @@ Docs: README.md and every Markdown file outside docs/history/ (history tells the
 - A doc (Markdown outside docs/history/) has at most 400 lines: it tells today (behaviour, bound, the test that proves
   it, the current figures); dated runs go to docs/history/. A doc over it must be listed in OVER_LIMIT with the reason,
   and the run prints it every time.
+- No line of a doc is over 200 characters, except a table's row (a row cannot be wrapped): a long sentence is split,
+  a long command continued with a backslash.
 usage: python3 scripts/check-docs.py   (from the repository root; exit 1 with one line per finding)
 """
 import pathlib
@@ -31,6 +33,7 @@ PATH = re.compile(r"`([A-Za-z0-9_.\-/]+/[A-Za-z0-9_.\-]+\.(?:cs|csproj|props|tar
 SCRIPT = re.compile(r"(?<![\w./\-$])((?:perf/)?scripts/[\w./\-]+\.(?:sh|py|lua))")
 ISSUE = re.compile(r"\bissues?[ -]?#?[0-9]+", re.IGNORECASE)
 LIMIT = 400
+WIDTH = 200
 # Docs allowed past LIMIT for now, each with why; remove the entry once the doc is under it.
 OVER_LIMIT = {}
 FILTER = re.compile(r"FullyQualifiedName[~=]([A-Za-z0-9_.]+)")
@@ -107,6 +110,11 @@ for source in docs + scripts:
             if not any(selected in name for name in candidates):
                 findings.append(f"{source}:{number}: the filter FullyQualifiedName~{selected} selects no test"
                                 + (f" in {project}" if project else ""))
+
+for doc in docs:
+    for number, line in enumerate((root / doc).read_text(encoding="utf-8").splitlines(), 1):
+        if len(line) > WIDTH and not line.lstrip().startswith("|"):
+            findings.append(f"{doc}:{number}: {len(line)} characters, over {WIDTH}: split it (only a table's row may be longer)")
 
 for finding in findings:
     print(finding)

@@ -1,37 +1,70 @@
 namespace Sorcha.Registers.Store;
 
+/// <summary><see cref="LifecycleScripts.Update"/>'s replies.</summary>
+internal enum UpdateReply
+{
+    Unknown = -1,
+    NotOwner = 0,
+    Done = 1,
+}
+
+/// <summary><see cref="LifecycleScripts.Archive"/>'s replies.</summary>
+internal enum ArchiveReply
+{
+    Unknown = -1,
+    NotOwner = 0,
+    Archived = 1,
+    ArchivedBefore = 2,
+}
+
+/// <summary><see cref="LifecycleScripts.Delete"/>'s replies.</summary>
+internal enum DeleteReply
+{
+    DeletedBefore = -2,
+    Unknown = -1,
+    NotOwner = 0,
+    NotArchived = 1,
+    NotSealed = 2,
+    Deleted = 3,
+}
+
 /// <summary>
 /// The owner's changes to a register's life, each one atomic step in the register's slot, checked against the owner
-/// and the state it finds (never against what the caller read before).
+/// and the state it finds (never against what the caller read before). Each script names its arguments at its top and
+/// returns its enum's members by name (declared into it by <see cref="LuaReplies"/>).
 /// </summary>
 internal static class LifecycleScripts
 {
     /// <summary>
-    /// KEYS meta. ARGV caller, name ('' keeps it), description mode ('keep' | 'set' | 'remove'), description.
-    /// Returns -1 unknown register, 0 the caller is not the owner, 1 done.
+    /// KEYS meta. ARGV caller, name ('' keeps it), description mode ('keep' | 'set' | 'remove'), description →
+    /// <see cref="UpdateReply"/>.
     /// </summary>
-    public const string Update = """
-        local owner = redis.call('HGET', KEYS[1], 'owner')
-        if not owner then return -1 end
-        if owner ~= ARGV[1] then return 0 end
-        if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], 'name', ARGV[2]) end
-        if ARGV[3] == 'set' then redis.call('HSET', KEYS[1], 'description', ARGV[4]) end
-        if ARGV[3] == 'remove' then redis.call('HDEL', KEYS[1], 'description') end
-        return 1
+    public static readonly string Update = LuaReplies.Declare<UpdateReply>() + """
+        local meta = KEYS[1]
+        local caller, name, mode, description = unpack(ARGV)
+        local owner = redis.call('HGET', meta, 'owner')
+        if not owner then return Unknown end
+        if owner ~= caller then return NotOwner end
+        if name ~= '' then redis.call('HSET', meta, 'name', name) end
+        if mode == 'set' then redis.call('HSET', meta, 'description', description) end
+        if mode == 'remove' then redis.call('HDEL', meta, 'description') end
+        return Done
         """;
 
     /// <summary>
     /// KEYS meta, head. ARGV caller, now (ms). Sets state = archived in the head the append script reads, so every
     /// append is either wholly before this step (and in the height the final docket seals) or refused after it.
-    /// Returns -1 unknown register, 0 not the owner, 1 archived now, 2 archived before (kept as it was).
+    /// Returns <see cref="ArchiveReply"/> (archived before: kept as it was).
     /// </summary>
-    public const string Archive = """
-        local owner = redis.call('HGET', KEYS[1], 'owner')
-        if not owner then return -1 end
-        if owner ~= ARGV[1] then return 0 end
-        if redis.call('HGET', KEYS[2], 'state') == 'archived' then return 2 end
-        redis.call('HSET', KEYS[2], 'state', 'archived', 'archivedAt', ARGV[2])
-        return 1
+    public static readonly string Archive = LuaReplies.Declare<ArchiveReply>() + """
+        local meta, head = KEYS[1], KEYS[2]
+        local caller, nowMs = unpack(ARGV)
+        local owner = redis.call('HGET', meta, 'owner')
+        if not owner then return Unknown end
+        if owner ~= caller then return NotOwner end
+        if redis.call('HGET', head, 'state') == 'archived' then return ArchivedBefore end
+        redis.call('HSET', head, 'state', 'archived', 'archivedAt', nowMs)
+        return Archived
         """;
 
     /// <summary>
@@ -39,18 +72,20 @@ internal static class LifecycleScripts
     /// Writes the tombstone and removes meta (with the sealed private key) and head in one step, only for an archived
     /// register whose every transaction is sealed at that height. From then on the register reads as gone and appends
     /// are refused as deleted; the rest of its keys are removed after (RegisterStore.DeleteAsync).
-    /// Returns -2 deleted already, -1 unknown, 0 not the owner, 1 not archived, 2 not wholly sealed (or the height moved), 3 deleted.
+    /// Returns <see cref="DeleteReply"/> (not sealed: not wholly, or the height moved).
     /// </summary>
-    public const string Delete = """
-        if redis.call('EXISTS', KEYS[3]) == 1 then return -2 end
-        local owner = redis.call('HGET', KEYS[1], 'owner')
-        if not owner then return -1 end
-        if owner ~= ARGV[1] then return 0 end
-        local head = redis.call('HMGET', KEYS[2], 'state', 'height', 'sealed')
-        if head[1] ~= 'archived' then return 1 end
-        if head[2] ~= ARGV[2] or head[3] ~= ARGV[2] then return 2 end
-        redis.call('SET', KEYS[3], ARGV[3])
-        redis.call('DEL', KEYS[1], KEYS[2])
-        return 3
+    public static readonly string Delete = LuaReplies.Declare<DeleteReply>() + """
+        local meta, head, tombstone = KEYS[1], KEYS[2], KEYS[3]
+        local caller, height, tombstoneJson = unpack(ARGV)
+        if redis.call('EXISTS', tombstone) == 1 then return DeletedBefore end
+        local owner = redis.call('HGET', meta, 'owner')
+        if not owner then return Unknown end
+        if owner ~= caller then return NotOwner end
+        local now = redis.call('HMGET', head, 'state', 'height', 'sealed')
+        if now[1] ~= 'archived' then return NotArchived end
+        if now[2] ~= height or now[3] ~= height then return NotSealed end
+        redis.call('SET', tombstone, tombstoneJson)
+        redis.call('DEL', meta, head)
+        return Deleted
         """;
 }

@@ -47,9 +47,9 @@ public sealed partial class RegisterStore
         }
 
         var mode = !description.Change ? "keep" : description.Value is null ? "remove" : "set";
-        var reply = (long)await Db.ScriptEvaluateAsync(LifecycleScripts.Update, [RegisterKeys.Meta(registerId)],
+        var reply = (UpdateReply)(long)await Db.ScriptEvaluateAsync(LifecycleScripts.Update, [RegisterKeys.Meta(registerId)],
             [caller, name ?? "", mode, description.Value ?? ""]);
-        return reply switch { 1 => LifecycleChange.Done, _ => LifecycleChange.NotFound };
+        return reply switch { UpdateReply.Done => LifecycleChange.Done, _ => LifecycleChange.NotFound };
     }
 
     /// <summary>
@@ -63,12 +63,12 @@ public sealed partial class RegisterStore
             return LifecycleChange.NotFound;
         }
 
-        var reply = (long)await Db.ScriptEvaluateAsync(LifecycleScripts.Archive, [RegisterKeys.Meta(registerId), RegisterKeys.Head(registerId)],
+        var reply = (ArchiveReply)(long)await Db.ScriptEvaluateAsync(LifecycleScripts.Archive, [RegisterKeys.Meta(registerId), RegisterKeys.Head(registerId)],
             [caller, now.ToUnixTimeMilliseconds()]);
         return reply switch
         {
-            1 => LifecycleChange.Done,
-            2 => LifecycleChange.AlreadyArchived,
+            ArchiveReply.Archived => LifecycleChange.Done,
+            ArchiveReply.ArchivedBefore => LifecycleChange.AlreadyArchived,
             _ => await GetTombstoneAsync(registerId) is null ? LifecycleChange.NotFound : LifecycleChange.Deleted,
         };
     }
@@ -87,14 +87,14 @@ public sealed partial class RegisterStore
         }
 
         var json = JsonSerializer.SerializeToUtf8Bytes(tombstone, LedgerJsonContext.Default.Tombstone);
-        var reply = (long)await Db.ScriptEvaluateAsync(LifecycleScripts.Delete,
+        var reply = (DeleteReply)(long)await Db.ScriptEvaluateAsync(LifecycleScripts.Delete,
             [RegisterKeys.Meta(registerId), RegisterKeys.Head(registerId), RegisterKeys.Tombstone(registerId)], [caller, height, json]);
         switch (reply)
         {
-            case -2: return LifecycleChange.Deleted;
-            case 1: return LifecycleChange.NotArchived;
-            case 2: return LifecycleChange.NotSealed;
-            case 3:
+            case DeleteReply.DeletedBefore: return LifecycleChange.Deleted;
+            case DeleteReply.NotArchived: return LifecycleChange.NotArchived;
+            case DeleteReply.NotSealed: return LifecycleChange.NotSealed;
+            case DeleteReply.Deleted:
                 await PurgeAsync(registerId, caller, height);
                 return LifecycleChange.Done;
             default: return LifecycleChange.NotFound;

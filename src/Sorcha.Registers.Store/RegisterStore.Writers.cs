@@ -29,13 +29,13 @@ public sealed partial class RegisterStore
             return WriteRight.UnknownRegister;
         }
 
-        var reply = (long)await Db.ScriptEvaluateAsync(WriterScripts.CanWrite,
+        var reply = (CanWriteReply)(long)await Db.ScriptEvaluateAsync(WriterScripts.CanWrite,
             [RegisterKeys.Meta(registerId), RegisterKeys.Writers(registerId)], [subject]);
         return reply switch
         {
-            -1 => WriteRight.UnknownRegister,
-            1 => WriteRight.Owner,
-            2 => WriteRight.Writer,
+            CanWriteReply.Unknown => WriteRight.UnknownRegister,
+            CanWriteReply.Owner => WriteRight.Owner,
+            CanWriteReply.Writer => WriteRight.Writer,
             _ => WriteRight.None,
         };
     }
@@ -48,12 +48,12 @@ public sealed partial class RegisterStore
             return WriterChange.UnknownRegister;
         }
 
-        var reply = (long)await Db.ScriptEvaluateAsync(WriterScripts.Change,
+        var reply = (ChangeReply)(long)await Db.ScriptEvaluateAsync(WriterScripts.Change,
             [RegisterKeys.Meta(registerId), RegisterKeys.Writers(registerId)], [caller, grant ? "grant" : "revoke", subject]);
         return reply switch
         {
-            -1 => WriterChange.UnknownRegister,
-            0 => WriterChange.NotOwner,
+            ChangeReply.Unknown => WriterChange.UnknownRegister,
+            ChangeReply.NotOwner => WriterChange.NotOwner,
             _ => WriterChange.Done,
         };
     }

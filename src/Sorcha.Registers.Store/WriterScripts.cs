@@ -1,40 +1,61 @@
 namespace Sorcha.Registers.Store;
 
+/// <summary><see cref="WriterScripts.CanWrite"/>'s replies.</summary>
+internal enum CanWriteReply
+{
+    Unknown = -1,
+    Neither = 0,
+    Owner = 1,
+    Writer = 2,
+}
+
+/// <summary><see cref="WriterScripts.Change"/>'s replies.</summary>
+internal enum ChangeReply
+{
+    Unknown = -1,
+    NotOwner = 0,
+    Done = 1,
+}
+
 /// <summary>
 /// Write rights, each one atomic step so that a grant or revoke is checked against the owner it was decided on and a
 /// commit's check sees one consistent state. KEYS: meta, writers (one register's slot).
 /// </summary>
 internal static class WriterScripts
 {
-    /// <summary>ARGV: subject. Returns -1 unknown register, 0 neither owner nor writer, 1 owner, 2 writer.</summary>
-    public const string CanWrite = """
-        local owner = redis.call('HGET', KEYS[1], 'owner')
+    /// <summary>ARGV: subject → <see cref="CanWriteReply"/>.</summary>
+    public static readonly string CanWrite = LuaReplies.Declare<CanWriteReply>() + """
+        local meta, writers = KEYS[1], KEYS[2]
+        local subject = ARGV[1]
+        local owner = redis.call('HGET', meta, 'owner')
         if not owner then
-          return -1
+          return Unknown
         end
-        if owner == ARGV[1] then
-          return 1
+        if owner == subject then
+          return Owner
         end
-        if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then
-          return 2
+        if redis.call('SISMEMBER', writers, subject) == 1 then
+          return Writer
         end
-        return 0
+        return Neither
         """;
 
-    /// <summary>ARGV: caller, "grant"|"revoke", subject. Returns -1 unknown register, 0 the caller is not the owner, 1 done.</summary>
-    public const string Change = """
-        local owner = redis.call('HGET', KEYS[1], 'owner')
+    /// <summary>ARGV: caller, "grant"|"revoke", subject → <see cref="ChangeReply"/>.</summary>
+    public static readonly string Change = LuaReplies.Declare<ChangeReply>() + """
+        local meta, writers = KEYS[1], KEYS[2]
+        local caller, change, subject = unpack(ARGV)
+        local owner = redis.call('HGET', meta, 'owner')
         if not owner then
-          return -1
+          return Unknown
         end
-        if owner ~= ARGV[1] then
-          return 0
+        if owner ~= caller then
+          return NotOwner
         end
-        if ARGV[2] == 'grant' then
-          redis.call('SADD', KEYS[2], ARGV[3])
+        if change == 'grant' then
+          redis.call('SADD', writers, subject)
         else
-          redis.call('SREM', KEYS[2], ARGV[3])
+          redis.call('SREM', writers, subject)
         end
-        return 1
+        return Done
         """;
 }

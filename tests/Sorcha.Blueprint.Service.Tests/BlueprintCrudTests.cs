@@ -73,8 +73,8 @@ public sealed class BlueprintCrudTests(BlueprintServices services)
         var again = await Json.PostAsync<BlueprintDto>(owner, $"/api/blueprints/{id}/publish", new { }, HttpStatusCode.OK);
         Assert.True(again.Published);
         Assert.Equal(1, again.Version);
-        var versions = await Json.GetAsync<System.Text.Json.JsonElement>(owner, $"/api/blueprints/{id}/versions");
-        Assert.Equal(1, versions.GetProperty("totalCount").GetInt64());
+        var versions = await Json.GetAsync<Paged<BlueprintVersionEntry>>(owner, $"/api/blueprints/{id}/versions");
+        Assert.Equal(1, versions.TotalCount);
 
         var edit = BlueprintFlows.Sample("loan-application");
         edit["version"] = 1; // the version it edits: a stale one would be 409

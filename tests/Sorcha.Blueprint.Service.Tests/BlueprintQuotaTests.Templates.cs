@@ -1,7 +1,9 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using Sorcha.Contracts;
 using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Templates;
 using Sorcha.Testing.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Tests;
@@ -17,9 +19,9 @@ public sealed partial class BlueprintQuotaTests
             .Select(_ => greedy.PostAsJsonAsync("/api/templates", Samples.Template("loan-application"))));
         var created = await QuotaAssert.CreatedOrRefusedAsync(answers, "templates", QuotaBlueprintServices.Templates);
         Assert.Equal(QuotaBlueprintServices.Templates, created.Count);
-        var first = (await Json.ReadAsync(created[0])).Str("id");
+        var first = (await Json.ReadAsync<TemplateDto>(created[0])).Id;
         Array.ForEach([.. created], a => a.Dispose());
-        Assert.Equal(QuotaBlueprintServices.Templates, (await Json.GetAsync<JsonElement>(greedy, "/api/templates")).GetProperty("totalCount").GetInt64());
+        Assert.Equal(QuotaBlueprintServices.Templates, (await Json.GetAsync<Paged<TemplateDto>>(greedy, "/api/templates")).TotalCount);
 
         using var other = await services.ClientAsync("tpl-quota-other");
         await Json.PostAsync<JsonElement>(other, "/api/templates", Samples.Template("loan-application"), HttpStatusCode.Created);
@@ -45,6 +47,6 @@ public sealed partial class BlueprintQuotaTests
         await QuotaAssert.RefusedAsync(refused, "blueprintVersions", QuotaBlueprintServices.BlueprintVersions);
         var after = await Json.GetAsync<BlueprintDto>(caller, $"/api/blueprints/{id}");
         Assert.Equal((draft.Version, false), (after.Version, after.Published));
-        Assert.Equal(2, (await Json.GetAsync<JsonElement>(caller, $"/api/blueprints/{id}/versions")).GetProperty("totalCount").GetInt64());
+        Assert.Equal(2, (await Json.GetAsync<Paged<BlueprintVersionEntry>>(caller, $"/api/blueprints/{id}/versions")).TotalCount);
     }
 }

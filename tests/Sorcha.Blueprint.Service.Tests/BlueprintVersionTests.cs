@@ -2,7 +2,9 @@ using System.Net;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts;
 using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
 using Sorcha.Testing.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Tests;
@@ -30,27 +32,27 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
         var published = await BlueprintFlows.PublishExpenseV2Async(caller, id);
         Assert.Equal(2, published.Version);
         var fresh = await StartAsync(caller, id, register, wallet);
-        Assert.Equal(1, (await Json.GetAsync<JsonElement>(caller, $"/api/instances/{old}")).GetProperty("blueprintVersion").GetInt32());
-        Assert.Equal(2, (await Json.GetAsync<JsonElement>(caller, $"/api/instances/{fresh}")).GetProperty("blueprintVersion").GetInt32());
+        Assert.Equal(1, (await Json.GetAsync<InstanceDto>(caller, $"/api/instances/{old}")).BlueprintVersion);
+        Assert.Equal(2, (await Json.GetAsync<InstanceDto>(caller, $"/api/instances/{fresh}")).BlueprintVersion);
 
         // The lists name each instance by the title of its own version.
-        var listed = await Json.GetAsync<JsonElement>(caller, $"/api/instances?blueprintId={id}");
-        var titles = listed.GetProperty("items").EnumerateArray().ToDictionary(i => i.Str("instanceId"), i => i.Str("blueprintTitle"));
+        var listed = await Json.GetAsync<Paged<InstanceSummary>>(caller, $"/api/instances?blueprintId={id}");
+        var titles = listed.Items.ToDictionary(i => i.InstanceId, i => i.BlueprintTitle!);
         Assert.Equal("Expense approval", titles[old]);
         Assert.Equal("Expense approval v2", titles[fresh]);
 
         // The old instance: version 1's schema accepts what version 2's refuses, and version 1's route ends it.
-        var oldStep = await Json.PostAsync<JsonElement>(caller, $"/api/instances/{old}/actions/approve",
+        var oldStep = await Json.PostAsync<SubmitActionResponse>(caller, $"/api/instances/{old}/actions/approve",
             new { sender = wallet, data = SmallApproval }, HttpStatusCode.Created);
-        Assert.Equal(JsonValueKind.Null, oldStep.GetProperty("nextActionId").ValueKind);
+        Assert.Null(oldStep.NextActionId);
 
         // The new instance: version 2 refuses the same data, then routes a commented approval to finance.
         var refused = await ProblemAssert.RefusedAsync(caller, HttpMethod.Post, $"/api/instances/{fresh}/actions/approve",
             new { sender = wallet, data = SmallApproval }, HttpStatusCode.UnprocessableEntity);
         Assert.Equal("The data does not match the action's schema", refused.Title);
-        var freshStep = await Json.PostAsync<JsonElement>(caller, $"/api/instances/{fresh}/actions/approve",
+        var freshStep = await Json.PostAsync<SubmitActionResponse>(caller, $"/api/instances/{fresh}/actions/approve",
             new { sender = wallet, data = new { decision = "approved", approvedAmount = 10, comment = "fine" } }, HttpStatusCode.Created);
-        Assert.Equal("finance-review", freshStep.Str("nextActionId"));
+        Assert.Equal("finance-review", freshStep.NextActionId);
     }
 
     [Fact]
@@ -68,11 +70,11 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
         Assert.False(edited.Published);
 
         // Any caller reads them, as they read the blueprint.
-        var list = await Json.GetAsync<JsonElement>(other, $"/api/blueprints/{id}/versions");
-        Assert.Equal([1, 2], list.GetProperty("items").EnumerateArray().Select(v => v.GetProperty("version").GetInt32()));
-        Assert.Equal(2, list.GetProperty("totalCount").GetInt64());
-        var page2 = await Json.GetAsync<JsonElement>(other, $"/api/blueprints/{id}/versions?page=2&pageSize=1");
-        Assert.Equal(2, page2.GetProperty("items")[0].GetProperty("version").GetInt32());
+        var list = await Json.GetAsync<Paged<BlueprintVersionEntry>>(other, $"/api/blueprints/{id}/versions");
+        Assert.Equal([1, 2], list.Items.Select(v => v.Version));
+        Assert.Equal(2, list.TotalCount);
+        var page2 = await Json.GetAsync<Paged<BlueprintVersionEntry>>(other, $"/api/blueprints/{id}/versions?page=2&pageSize=1");
+        Assert.Equal(2, page2.Items[0].Version);
 
         var v1 = await Json.GetAsync<BlueprintDto>(other, $"/api/blueprints/{id}/versions/1");
         Assert.Equal(("Expense approval", 1, true), (v1.Title, v1.Version, v1.Published));
@@ -85,13 +87,13 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
 
         // A draft never published has no versions; an unknown blueprint is 404.
         var neverPublished = (await BlueprintFlows.CreateAsync(caller, BlueprintFlows.Sample("expense-approval"))).Id!;
-        Assert.Equal(0, (await Json.GetAsync<JsonElement>(other, $"/api/blueprints/{neverPublished}/versions")).GetProperty("totalCount").GetInt64());
+        Assert.Equal(0, (await Json.GetAsync<Paged<BlueprintVersionEntry>>(other, $"/api/blueprints/{neverPublished}/versions")).TotalCount);
         await ProblemAssert.RefusedAsync(other, HttpMethod.Get, $"/api/blueprints/{Guid.NewGuid():N}/versions", null, HttpStatusCode.NotFound);
 
         // New instances start on version 2, the latest published, not on the draft.
         var wallet = await InstanceFlows.WalletAsync(caller);
         var instance = await StartAsync(caller, id, await InstanceFlows.RegisterAsync(caller), wallet);
-        Assert.Equal(2, (await Json.GetAsync<JsonElement>(caller, $"/api/instances/{instance}")).GetProperty("blueprintVersion").GetInt32());
+        Assert.Equal(2, (await Json.GetAsync<InstanceDto>(caller, $"/api/instances/{instance}")).BlueprintVersion);
     }
 
     [Fact]
@@ -109,20 +111,20 @@ public sealed class BlueprintVersionTests(BlueprintServices services)
             new { registerId = register, participants = Everyone(wallet) }, HttpStatusCode.NotFound);
 
         Assert.Equal("Expense approval", (await Json.GetAsync<BlueprintDto>(caller, $"/api/blueprints/{id}/versions/1")).Title);
-        var inbox = await Json.GetAsync<JsonElement>(caller, "/api/inbox?pageSize=100");
-        var item = inbox.GetProperty("items").EnumerateArray().Single(i => i.Str("instanceId") == instance);
-        Assert.Equal("Expense approval", item.Str("blueprintTitle"));
-        var last = await Json.PostAsync<JsonElement>(caller, $"/api/instances/{instance}/actions/approve",
+        var inbox = await Json.GetAsync<Paged<InboxItem>>(caller, "/api/inbox?pageSize=100");
+        var item = inbox.Items.Single(i => i.InstanceId == instance);
+        Assert.Equal("Expense approval", item.BlueprintTitle);
+        var last = await Json.PostAsync<SubmitActionResponse>(caller, $"/api/instances/{instance}/actions/approve",
             new { sender = wallet, data = SmallApproval }, HttpStatusCode.Created);
-        Assert.Equal(JsonValueKind.Null, last.GetProperty("nextActionId").ValueKind);
-        Assert.Equal("completed", (await Json.GetAsync<JsonElement>(caller, $"/api/instances/{instance}")).Str("state"));
+        Assert.Null(last.NextActionId);
+        Assert.Equal("completed", (await Json.GetAsync<InstanceDto>(caller, $"/api/instances/{instance}")).State);
     }
 
     /// <summary>An instance with one wallet in every role, its first step ("submit") done: it waits for "approve".</summary>
     private static async Task<string> StartAsync(HttpClient caller, string blueprint, string register, string wallet)
     {
         var instance = await InstanceFlows.InstanceAsync(caller, blueprint, register, Everyone(wallet));
-        await Json.PostAsync<JsonElement>(caller, $"/api/instances/{instance}/actions/submit",
+        await Json.PostAsync<SubmitActionResponse>(caller, $"/api/instances/{instance}/actions/submit",
             new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
         return instance;
     }

@@ -3,6 +3,7 @@ extern alias blueprint;
 using Sorcha.Contracts.Instances;
 using Sorcha.Testing.Blueprints;
 using StackExchange.Redis;
+using ClaimAttempt = blueprint::Sorcha.Blueprint.Service.Instances.ClaimAttempt;
 using ClaimOutcome = blueprint::Sorcha.Blueprint.Service.Instances.ClaimOutcome;
 using InstanceStore = blueprint::Sorcha.Blueprint.Service.Instances.InstanceStore;
 
@@ -42,5 +43,5 @@ public sealed class StepClaimTests(BlueprintServices services)
         Assert.Equal(ClaimOutcome.Missing, (await store.TryClaimNextAsync(Guid.NewGuid().ToString("N"), "submit", claim: true)).Outcome);
     }
 
-    private static (ClaimOutcome, string?) Short((ClaimOutcome Outcome, string? Next, object?, object?) reply) => (reply.Outcome, reply.Next);
+    private static (ClaimOutcome, string?) Short(ClaimAttempt reply) => (reply.Outcome, reply.NextActionId);
 }

@@ -4,6 +4,7 @@ using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts;
 using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Templates;
 using Sorcha.Testing.Blueprints;
 
 namespace Sorcha.Blueprint.Service.Tests;
@@ -17,16 +18,16 @@ public sealed class TemplateTests(BlueprintServices services)
     {
         using var owner = await services.ClientAsync("tpl-crud-owner");
         using var other = await services.ClientAsync("tpl-crud-other");
-        var created = await Json.PostAsync<JsonElement>(owner, "/api/templates", Samples.Template("loan-application"), HttpStatusCode.Created);
-        var id = created.Str("id");
+        var created = await Json.PostAsync<TemplateDto>(owner, "/api/templates", Samples.Template("loan-application"), HttpStatusCode.Created);
+        var id = created.Id;
         Assert.Matches("^[0-9a-f]{32}$", id);
-        Assert.Equal("Personal loan application", created.Str("title"));
-        Assert.Equal("${lender}", created.GetProperty("template").GetProperty("participants")[2].Str("name"));
+        Assert.Equal("Personal loan application", created.Title);
+        Assert.Equal("${lender}", (string?)created.Template["participants"]![2]!["name"]);
 
-        Assert.Equal(id, (await Json.GetAsync<JsonElement>(owner, $"/api/templates/{id}")).Str("id"));
-        var mine = await Json.GetAsync<JsonElement>(owner, "/api/templates");
-        Assert.Equal(1, mine.GetProperty("totalCount").GetInt64());
-        Assert.Equal(0, (await Json.GetAsync<JsonElement>(other, "/api/templates")).GetProperty("totalCount").GetInt64());
+        Assert.Equal(id, (await Json.GetAsync<TemplateDto>(owner, $"/api/templates/{id}")).Id);
+        var mine = await Json.GetAsync<Paged<TemplateDto>>(owner, "/api/templates");
+        Assert.Equal(1, mine.TotalCount);
+        Assert.Equal(0, (await Json.GetAsync<Paged<TemplateDto>>(other, "/api/templates")).TotalCount);
 
         await ProblemAssert.RefusedAsync(other, HttpMethod.Get, $"/api/templates/{id}", null, HttpStatusCode.NotFound);
         await ProblemAssert.RefusedAsync(other, HttpMethod.Post, $"/api/templates/{id}/instantiate",
@@ -36,19 +37,19 @@ public sealed class TemplateTests(BlueprintServices services)
         await Json.SendAsync<JsonElement>(owner, HttpMethod.Delete, $"/api/templates/{id}", null, HttpStatusCode.NoContent);
         await ProblemAssert.RefusedAsync(owner, HttpMethod.Get, $"/api/templates/{id}", null, HttpStatusCode.NotFound);
         await ProblemAssert.RefusedAsync(owner, HttpMethod.Delete, $"/api/templates/{id}", null, HttpStatusCode.NotFound);
-        Assert.Equal(0, (await Json.GetAsync<JsonElement>(owner, "/api/templates")).GetProperty("totalCount").GetInt64());
+        Assert.Equal(0, (await Json.GetAsync<Paged<TemplateDto>>(owner, "/api/templates")).TotalCount);
     }
 
     [Fact]
     public async Task The_loan_sample_with_its_example_parameters_is_the_loan_blueprint_sample_and_publishes()
     {
         using var caller = await services.ClientAsync("tpl-loan");
-        var id = (await Json.PostAsync<JsonElement>(caller, "/api/templates", Samples.Template("loan-application"), HttpStatusCode.Created)).Str("id");
-        var answer = await Json.PostAsync<JsonElement>(caller, $"/api/templates/{id}/instantiate",
+        var id = (await Json.PostAsync<TemplateDto>(caller, "/api/templates", Samples.Template("loan-application"), HttpStatusCode.Created)).Id;
+        var answer = await Json.PostAsync<BlueprintDto>(caller, $"/api/templates/{id}/instantiate",
             Samples.TemplateParameters("loan-application"), HttpStatusCode.Created);
 
         // What samples/blueprints/loan-application.json holds is this template's rendering with the example parameters.
-        var blueprintId = answer.Str("id");
+        var blueprintId = answer.Id;
         // Both as the server stores them (it writes out the members a sample leaves out), less what the server decides.
         var stored = JsonNode.Parse(await caller.GetStringAsync($"/api/blueprints/{blueprintId}"))!.AsObject();
         var sampleId = (await BlueprintFlows.CreateAsync(caller, Samples.Blueprint("loan-application"))).Id!;
@@ -60,7 +61,7 @@ public sealed class TemplateTests(BlueprintServices services)
         }
 
         Assert.True(JsonNode.DeepEquals(sample, stored), stored.ToJsonString());
-        Assert.Equal((1, false), (answer.GetProperty("version").GetInt32(), answer.GetProperty("published").GetBoolean()));
+        Assert.Equal((1, false), (answer.Version, answer.Published));
         Assert.True((await Json.PostAsync<BlueprintDto>(caller, $"/api/blueprints/{blueprintId}/publish", null, HttpStatusCode.OK)).Published);
 
         // Other parameters, another blueprint: the lender's name and the thresholds land where the template puts them.
@@ -76,7 +77,7 @@ public sealed class TemplateTests(BlueprintServices services)
     public async Task Instantiating_lists_every_problem_of_the_parameters_and_of_the_result_in_one_422()
     {
         using var caller = await services.ClientAsync("tpl-problems");
-        var id = (await Json.PostAsync<JsonElement>(caller, "/api/templates", Samples.Template("loan-application"), HttpStatusCode.Created)).Str("id");
+        var id = (await Json.PostAsync<TemplateDto>(caller, "/api/templates", Samples.Template("loan-application"), HttpStatusCode.Created)).Id;
         var parameters = new JsonObject
         {
             ["title"] = "",
@@ -111,8 +112,8 @@ public sealed class TemplateTests(BlueprintServices services)
                 ["routes"] = new JsonArray(new JsonObject { ["next"] = "nowhere" }),
             }),
         };
-        var id = (await Json.PostAsync<JsonElement>(caller, "/api/templates",
-            new { title = "Broken", parameters = JsonNode.Parse("""{"type":"object"}"""), template }, HttpStatusCode.Created)).Str("id");
+        var id = (await Json.PostAsync<TemplateDto>(caller, "/api/templates",
+            new { title = "Broken", parameters = JsonNode.Parse("""{"type":"object"}"""), template }, HttpStatusCode.Created)).Id;
 
         var problem = await ProblemAssert.RefusedAsync(caller, HttpMethod.Post, $"/api/templates/{id}/instantiate",
             new { parameters = new { name = "Solo", sender = "b" } }, HttpStatusCode.UnprocessableEntity);
@@ -134,19 +135,19 @@ public sealed class TemplateTests(BlueprintServices services)
             new { title = "Bad", parameters = JsonNode.Parse("""{"type": 5, "minimum": "x"}"""), template = new { title = "x" } },
             HttpStatusCode.UnprocessableEntity);
         Assert.All(ProblemAssert.ErrorKeys(problem), k => Assert.StartsWith("/parameters", k, StringComparison.Ordinal));
-        Assert.Equal(0, (await Json.GetAsync<JsonElement>(caller, "/api/templates")).GetProperty("totalCount").GetInt64());
+        Assert.Equal(0, (await Json.GetAsync<Paged<TemplateDto>>(caller, "/api/templates")).TotalCount);
     }
 
     [Fact]
     public async Task Evaluation_over_the_work_budget_is_the_budget_problem_of_the_execution_routes()
     {
         using var caller = await services.ClientAsync("tpl-budget");
-        var id = (await Json.PostAsync<JsonElement>(caller, "/api/templates", new
+        var id = (await Json.PostAsync<TemplateDto>(caller, "/api/templates", new
         {
             title = "Greedy",
             parameters = true,
             template = new { title = "x", description = string.Concat(Enumerable.Repeat("${big}", 8)) },
-        }, HttpStatusCode.Created)).Str("id");
+        }, HttpStatusCode.Created)).Id;
 
         var problem = await ProblemAssert.RefusedAsync(caller, HttpMethod.Post, $"/api/templates/{id}/instantiate",
             new { parameters = new { big = new string('x', 400_000) } }, HttpStatusCode.UnprocessableEntity);

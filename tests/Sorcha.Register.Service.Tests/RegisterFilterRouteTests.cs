@@ -71,7 +71,7 @@ public sealed class RegisterFilterRouteTests(RegisterServices services)
         Assert.Equal(0, await RegisterFlows.HeightAsync(http, id));
         using (var batch = await http.PostAsync("/api/transactions/batch", RegisterFlows.Body($$"""{"transactions":[{{over}},{{atLimit}}]}""")))
         {
-            var results = (await Json.ReadAsync(batch)).GetProperty("results").EnumerateArray().Select(r => r.GetProperty("status").GetInt32());
+            var results = (await Json.ReadAsync<SubmittedBatch>(batch)).Results.Select(r => r.Status);
             Assert.Equal([422, 201], results);
         }
 

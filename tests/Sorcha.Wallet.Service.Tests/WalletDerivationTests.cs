@@ -4,6 +4,7 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Client;
+using Sorcha.Contracts;
 using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using StackExchange.Redis;
@@ -27,11 +28,11 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
     [InlineData(24)]
     public async Task Word_count_sizes_the_mnemonic_shown_once(int words)
     {
-        var created = await Json.PostAsync(service.Client($"words-{words}").Http, "/api/wallets",
+        var created = await Json.PostAsync<CreatedWalletDto>(service.Client($"words-{words}").Http, "/api/wallets",
             new { name = "w", algorithm = "NISTP256", wordCount = words }, HttpStatusCode.Created);
-        var mnemonic = created.Str("mnemonic");
+        var mnemonic = created.Mnemonic!;
         Assert.Equal(words, mnemonic.Split(' ').Length);
-        Assert.Equal(WalletKeyDerivation.FromMnemonic(SignatureAlgorithm.NISTP256, mnemonic).Address, created.Str("address"));
+        Assert.Equal(WalletKeyDerivation.FromMnemonic(SignatureAlgorithm.NISTP256, mnemonic).Address, created.Address);
     }
 
     [Theory]
@@ -50,7 +51,7 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
         if (field is not null)
         {
-            Assert.True((await Json.ReadAsync(response)).GetProperty("errors").TryGetProperty(field, out _), body);
+            Assert.True((await Json.ReadAsync<ProblemDocument>(response)).Errors?.ContainsKey(field) == true, body);
         }
 
         Assert.Equal(0, (await caller.Wallets.ListAsync()).TotalCount);
@@ -62,7 +63,7 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
         using var response = await service.Client("passphrase-long").Http.PostAsJsonAsync("/api/wallets",
             new { name = "w", algorithm = "ED25519", passphrase = new string('p', 257) });
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
-        Assert.True((await Json.ReadAsync(response)).GetProperty("errors").TryGetProperty("passphrase", out _));
+        Assert.True((await Json.ReadAsync<ProblemDocument>(response)).Errors?.ContainsKey("passphrase") == true);
     }
 
     [Fact]
@@ -73,8 +74,9 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
         var recovered = await Json.PostAsync(http, "/api/wallets",
             new { name = "p", algorithm = "ED25519", mnemonic = Abandon23Art, passphrase = "cafe\u0301" }, HttpStatusCode.Created);
         var expected = WalletKeyDerivation.FromSeed(SignatureAlgorithm.ED25519, Mnemonics.ToSeed(Abandon23Art, "caf\u00e9"), 0);
-        Assert.Equal(expected.Address, recovered.Str("address"));
+        Assert.Equal(expected.Address, recovered.Deserialize<CreatedWalletDto>(Json.Options)!.Address);
         Assert.NotEqual(WalletKeyDerivation.FromMnemonic(SignatureAlgorithm.ED25519, Abandon23Art).Address, expected.Address);
+        // The wire itself: no spelling of the passphrase anywhere in the answer's text, whichever member would carry it.
         Assert.DoesNotContain("caf", recovered.GetRawText(), StringComparison.Ordinal);
 
         using var again = await http.PostAsJsonAsync("/api/wallets",
@@ -88,27 +90,27 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
     public async Task Recovery_then_deriving_finds_the_same_addresses_in_order(SignatureAlgorithm algorithm)
     {
         var caller = service.Client($"derive-recover-{algorithm}");
-        var created = await Json.PostAsync(caller.Http, "/api/wallets",
+        var created = await Json.PostAsync<CreatedWalletDto>(caller.Http, "/api/wallets",
             new { name = "root", algorithm = algorithm.ToString(), wordCount = 15, passphrase = "p" }, HttpStatusCode.Created);
-        var root = created.Str("address");
-        var mnemonic = created.Str("mnemonic");
+        var root = created.Address;
+        var mnemonic = created.Mnemonic!;
         var first = await DeriveAsync(caller.Http, root);
         var second = await DeriveAsync(service.Second($"derive-recover-{algorithm}"), root); // the other replica continues the count
-        Assert.Equal([1, 2], new[] { first.GetProperty("account").GetInt32(), second.GetProperty("account").GetInt32() });
+        Assert.Equal([1, 2], new[] { first.Account!.Value, second.Account!.Value });
 
         // Each is account n of the seed (BIP-39 seed of mnemonic and passphrase), at m/44'/6142'/n'/0'/0' and /1'.
         var seed = Mnemonics.ToSeed(mnemonic, "p");
         foreach (var (derived, n) in new[] { (first, 1), (second, 2) })
         {
             var keys = WalletKeyDerivation.FromSeed(algorithm, seed, n);
-            Assert.Equal(keys.Address, derived.Str("address"));
-            Assert.Equal(Convert.ToBase64String(keys.Signing.PublicKey), derived.Str("publicKey"));
-            Assert.Equal(Convert.ToBase64String(keys.Encryption.PublicKey), derived.Str("encryptionPublicKey"));
-            Assert.Equal(root, derived.Str("parent"));
+            Assert.Equal(keys.Address, derived.Address);
+            Assert.Equal(keys.Signing.PublicKey, derived.PublicKey);
+            Assert.Equal(keys.Encryption.PublicKey, derived.EncryptionPublicKey);
+            Assert.Equal(root, derived.Parent);
         }
 
         await caller.Wallets.DeleteAsync(root);
-        foreach (var gone in new[] { root, first.Str("address"), second.Str("address") })
+        foreach (var gone in new[] { root, first.Address, second.Address })
         {
             using var read = await caller.Http.GetAsync($"/api/wallets/{gone}");
             Assert.Equal(HttpStatusCode.NotFound, read.StatusCode);
@@ -117,8 +119,8 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
         Assert.Equal(0, (await caller.Wallets.ListAsync()).TotalCount);
         await Json.PostAsync(caller.Http, "/api/wallets",
             new { name = "root", algorithm = algorithm.ToString(), mnemonic, passphrase = "p" }, HttpStatusCode.Created);
-        Assert.Equal(first.Str("address"), (await DeriveAsync(caller.Http, root)).Str("address"));
-        Assert.Equal(second.Str("address"), (await DeriveAsync(caller.Http, root)).Str("address"));
+        Assert.Equal(first.Address, (await DeriveAsync(caller.Http, root)).Address);
+        Assert.Equal(second.Address, (await DeriveAsync(caller.Http, root)).Address);
     }
 
     [Fact]
@@ -126,7 +128,7 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
     {
         var caller = service.Client("derive-use");
         var root = (await caller.Wallets.CreateAsync("root")).Address;
-        var derived = (await DeriveAsync(caller.Http, root)).Str("address");
+        var derived = (await DeriveAsync(caller.Http, root)).Address;
 
         var read = await caller.Wallets.GetAsync(derived);
         var signed = await caller.Wallets.SignAsync(derived, [1, 2, 3]);
@@ -139,12 +141,12 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
         var prepared = await caller.Wallets.PrepareTransactionAsync(derived,
             new PrepareTransactionRequest(new string('a', 32), null, [new RecipientData(root, Convert.ToBase64String(new byte[] { 5 }))]));
         Assert.Equal(derived, prepared.Transaction.Sender);
-        Assert.Equal("renamed", (await PatchNameAsync(caller.Http, derived, "renamed")).Str("name"));
+        Assert.Equal("renamed", (await PatchNameAsync(caller.Http, derived, "renamed")).Name);
 
-        var listed = await Json.GetAsync<JsonElement>(caller.Http, "/api/wallets?pageSize=100");
-        Assert.Equal(2, listed.GetProperty("totalCount").GetInt32());
-        var addresses = await Json.GetAsync<JsonElement>(caller.Http, $"/api/wallets/{root}/addresses");
-        Assert.Equal([derived], addresses.GetProperty("items").EnumerateArray().Select(a => a.Str("address")));
+        var listed = await Json.GetAsync<Paged<WalletDto>>(caller.Http, "/api/wallets?pageSize=100");
+        Assert.Equal(2, listed.TotalCount);
+        var addresses = await Json.GetAsync<Paged<WalletDto>>(caller.Http, $"/api/wallets/{root}/addresses");
+        Assert.Equal([derived], addresses.Items.Select(a => a.Address));
 
         var stranger = service.Client("derive-stranger").Http;
         foreach (var (method, path) in new[] { (HttpMethod.Get, $"/api/wallets/{derived}"), (HttpMethod.Post, $"/api/wallets/{root}/addresses"),
@@ -163,7 +165,7 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
     {
         var caller = service.Client("derive-refused");
         var root = (await caller.Wallets.CreateAsync("root")).Address;
-        var derived = (await DeriveAsync(caller.Http, root)).Str("address");
+        var derived = (await DeriveAsync(caller.Http, root)).Address;
         await RefusedAsync(caller.Http.PostAsync($"/api/wallets/{derived}/addresses", null), "derived address");
         await RefusedAsync(caller.Http.DeleteAsync($"/api/wallets/{derived}"), "deleted with that wallet");
         var rsa = (await caller.Wallets.CreateAsync("rsa", SignatureAlgorithm.RSA4096)).Address;
@@ -181,7 +183,7 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
 
         await Task.Delay(TimeSpan.FromSeconds(1)); // the record lease (250 ms) of its creation ends
         await RefusedAsync(caller.Http.PostAsync($"/api/wallets/{old}/addresses", null), "keeps no seed");
-        Assert.Equal(1, (await Json.GetAsync<JsonElement>(caller.Http, $"/api/wallets/{root}/addresses")).GetProperty("totalCount").GetInt32());
+        Assert.Equal(1, (await Json.GetAsync<Paged<WalletDto>>(caller.Http, $"/api/wallets/{root}/addresses")).TotalCount);
     }
 
     [Fact]
@@ -198,27 +200,27 @@ public sealed class WalletDerivationTests(WalletReplicas service) : IClassFixtur
         {
             using (answer)
             {
-                accounts.Add((await Json.ReadAsync(answer)).GetProperty("account").GetInt32());
+                accounts.Add((await Json.ReadAsync<WalletDto>(answer)).Account!.Value);
             }
         }
 
         Assert.Equal(Enumerable.Range(1, WalletReplicas.DerivedLimit), accounts.Order());
-        var listed = await Json.GetAsync<JsonElement>(caller.Http, $"/api/wallets/{root}/addresses?pageSize=100");
-        Assert.Equal(Enumerable.Range(1, WalletReplicas.DerivedLimit), listed.GetProperty("items").EnumerateArray().Select(a => a.GetProperty("account").GetInt32()));
+        var listed = await Json.GetAsync<Paged<WalletDto>>(caller.Http, $"/api/wallets/{root}/addresses?pageSize=100");
+        Assert.Equal(Enumerable.Range(1, WalletReplicas.DerivedLimit), listed.Items.Select(a => a.Account!.Value));
         Assert.Equal(1 + WalletReplicas.DerivedLimit, (await caller.Wallets.ListAsync(pageSize: 100)).TotalCount);
     }
 
-    private static async Task<JsonElement> DeriveAsync(HttpClient http, string wallet) =>
-        await Json.PostAsync<JsonElement>(http, $"/api/wallets/{wallet}/addresses", null, HttpStatusCode.Created);
+    private static Task<WalletDto> DeriveAsync(HttpClient http, string wallet) =>
+        Json.PostAsync<WalletDto>(http, $"/api/wallets/{wallet}/addresses", null, HttpStatusCode.Created);
 
-    private static Task<JsonElement> PatchNameAsync(HttpClient http, string address, string name) =>
-        Json.SendAsync<JsonElement>(http, HttpMethod.Patch, $"/api/wallets/{address}", new { name }, HttpStatusCode.OK);
+    private static Task<WalletDto> PatchNameAsync(HttpClient http, string address, string name) =>
+        Json.SendAsync<WalletDto>(http, HttpMethod.Patch, $"/api/wallets/{address}", new { name }, HttpStatusCode.OK);
 
     private static async Task RefusedAsync(Task<HttpResponseMessage> send, string detail)
     {
         using var response = await send;
-        var problem = await Json.ReadAsync(response);
+        var problem = await Json.ReadAsync<ProblemDocument>(response);
         Assert.Equal(HttpStatusCode.Conflict, response.StatusCode);
-        Assert.Contains(detail, problem.Str("detail"), StringComparison.Ordinal);
+        Assert.Contains(detail, problem.Detail, StringComparison.Ordinal);
     }
 }

@@ -8,6 +8,7 @@ using Sorcha.Contracts.Wallets;
 using Sorcha.Contracts.Blueprints;
 using Sorcha.Contracts.Execution;
 using Sorcha.Contracts.Instances;
+using Sorcha.Contracts.Templates;
 using Sorcha.Cryptography;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Verification;
@@ -64,6 +65,8 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(BlueprintDocument))]
 [JsonSerializable(typeof(BlueprintDto))]
 [JsonSerializable(typeof(Paged<BlueprintDto>), TypeInfoPropertyName = "PageBlueprintDto")]
+[JsonSerializable(typeof(TemplateDto))]
+[JsonSerializable(typeof(Paged<TemplateDto>), TypeInfoPropertyName = "PageTemplateDto")]
 [JsonSerializable(typeof(Paged<BlueprintVersionEntry>), TypeInfoPropertyName = "PageBlueprintVersionEntry")]
 [JsonSerializable(typeof(ExecutionRequest))]
 [JsonSerializable(typeof(DataValidationResult))]

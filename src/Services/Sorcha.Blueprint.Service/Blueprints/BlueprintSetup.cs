@@ -31,6 +31,7 @@ public static class BlueprintSetup
         builder.Services.AddSingleton<CompiledActionCache>();
         builder.Services.AddSingleton(sp => new BlueprintEngine(sp.GetRequiredService<CompiledActionCache>(),
             sp.GetRequiredService<IOptions<EngineLimits>>().Value));
+        builder.Services.AddSingleton<ActionFlowServices>();
         builder.Services.AddTransient<ActionFlow>();
         builder.Services.AddSingleton<ActionOutcomes>();
         builder.Services.AddSingleton<TransactionCommits>();

@@ -40,22 +40,11 @@ public static class ActionChecks
         return errors;
     }
 
-    /// <returns>The action to run and the files sent with it. <paramref name="senderErrors"/> is what <see cref="SenderErrors"/> said of the body's sender.</returns>
-    public static CheckedAction Check(string instanceId, string actionId, SubmitActionRequest request, FieldErrors? senderErrors,
-        InstanceState? state, BlueprintRecord? record, AttachmentOptions attachmentLimits)
-    {
-        if (state is null)
-        {
-            throw ProblemException.Of(ApiProblems.NotFound($"No instance has the id '{instanceId}'."));
-        }
-
-        var checkedAction = CheckBeforeNext(actionId, request, senderErrors, state.Record, record, attachmentLimits);
-        CheckNext(actionId, state.NextActionId);
-        CheckBound(actionId, request, state.Record, checkedAction.Action);
-        return checkedAction;
-    }
-
-    /// <summary>The checks that need only what never changes (the instance's record, its blueprint, the body): 404 → 400 → 413.</summary>
+    /// <summary>
+    /// The checks that need only what never changes (the instance's record, its blueprint, the body): 409 (its version
+    /// gone) → 404 → 400 → 413. <paramref name="senderErrors"/> is what <see cref="SenderErrors"/> said of the body's sender.
+    /// </summary>
+    /// <returns>The action to run and the files sent with it.</returns>
     public static CheckedAction CheckBeforeNext(string actionId, SubmitActionRequest request, FieldErrors? senderErrors,
         InstanceRecord instance, BlueprintRecord? record, AttachmentOptions attachmentLimits)
     {

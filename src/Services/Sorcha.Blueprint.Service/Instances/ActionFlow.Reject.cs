@@ -2,7 +2,6 @@ using System.Text.Json.Nodes;
 using Sorcha.ApiPlatform.Api;
 using Sorcha.ApiPlatform.Auth;
 using Sorcha.ApiPlatform.Problems;
-using Sorcha.Blueprint.Service.Blueprints;
 using Sorcha.Contracts.Blueprints;
 using Sorcha.Contracts.Instances;
 using Sorcha.Cryptography;
@@ -24,18 +23,12 @@ public sealed partial class ActionFlow
         RejectActionRequest request, HttpContext context)
     {
         var timing = context.Timing();
-        InstanceState? state;
-        BlueprintRecord? record;
-        using (timing.Measure("load", Source))
-        {
-            state = await store.GetForActionAsync(instanceId);
-            record = state is null ? null : await blueprints.GetVersionAsync(state.Record.BlueprintId, state.Record.BlueprintVersion);
-        }
-
+        var loaded = await LoadAsync(instanceId, remembered: false, timing);
         var errors = ActionChecks.SenderErrors(request.Sender) ?? new FieldErrors();
         var reason = ReasonOf(request.Reason, errors);
-        var action = ActionChecks.Check(instanceId, actionId, new SubmitActionRequest(request.Sender, null),
-            errors.Any ? errors : null, state, record, attachmentLimits.Value.Attachments).Action;
+        var asSubmission = new SubmitActionRequest(request.Sender, null);
+        var action = CheckBeforeClaim(loaded, actionId, asSubmission, errors.Any ? errors : null).Action;
+        ActionChecks.CheckBound(actionId, asSubmission, loaded.Instance, action);
         if (action.Rejection is not { } rejection)
         {
             throw Conflict($"Action '{actionId}' cannot be rejected: the blueprint gives it no rejection.");
@@ -44,13 +37,13 @@ public sealed partial class ActionFlow
         var caller = context.User.CallerId();
         using (timing.Measure("sender", Source))
         {
-            await owners.CheckAsync(caller, request.Sender!, context.RequestAborted);
+            await services.Owners.CheckAsync(caller, request.Sender!, context.RequestAborted);
         }
 
-        var plan = RejectionPlan(state!.Record, action, request.Sender!, reason!, rejection);
-        var (claim, pending) = await ClaimAsync(instanceId, actionId, timing);
-        var done = await RunClaimedAsync(state.Record, record!.Blueprint, plan, claim, pending, caller, timing);
-        return (state.Record.RegisterId, new RejectActionResponse(done.TxId, done.Sequence, done.NextActionId));
+        var plan = RejectionPlan(loaded.Instance, action, request.Sender!, reason!, rejection);
+        var (_, _, claim, pending) = await ClaimAsync(loaded, actionId, timing);
+        var done = await RunClaimedAsync(new(loaded.Instance, plan, claim!, caller, timing), loaded.Version!.Blueprint, pending);
+        return (loaded.Instance.RegisterId, new RejectActionResponse(done.TxId, done.Sequence, done.NextActionId));
     }
 
     /// <summary>The reason, 1..<see cref="MaxReasonLength"/> characters (Unicode scalar values), not blank.</summary>

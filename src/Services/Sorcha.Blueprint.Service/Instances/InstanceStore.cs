@@ -25,10 +25,17 @@ public enum ClaimOutcome
 }
 
 /// <summary>
+/// What <see cref="InstanceStore.TryClaimNextAsync"/> found: <see cref="NextActionId"/> is the action the instance waits
+/// for (null: it ended); <see cref="Claim"/> and <see cref="Pending"/> are set only when <see cref="Outcome"/> is Claimed.
+/// </summary>
+public readonly record struct ClaimAttempt(ClaimOutcome Outcome, string? NextActionId, StepClaim? Claim, PendingStep? Pending);
+
+/// <summary>
 /// Reads and writes instances in Redis; the key layout is <see cref="InstanceKeys"/>.
 /// A submission claims the step (<see cref="TryClaimNextAsync"/>) before calling other services, so two submissions of one step cannot both commit:
 /// the second finds the claim taken (Busy) or, once it is released, the instance moved on (Moved). Advancing is one
 /// script guarded by the claim token and the expected action and step, and deletes the claim in the same step.
+/// The scripts and their contracts are <see cref="InstanceScripts"/>.
 /// </summary>
 public sealed class InstanceStore(IConnectionMultiplexer redis)
 {
@@ -39,77 +46,6 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     public static readonly TimeSpan ClaimLifetime = TimeSpan.FromSeconds(60);
 
     private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web);
-
-    // Scripts rather than WATCH/MULTI/EXEC: a conditional transaction costs a round trip for its conditions and another
-    // for the EXEC. Every key of a script is under the instance's hash tag (one cluster slot).
-
-    /// <summary>
-    /// KEYS claim, instance, pending; ARGV token, lifetime ms, action, claim (1) or only look (0) →
-    /// {3} no instance | {1, next} not at that action | {4} at it (only looked) | {0} busy | {2, step, pending}.
-    /// </summary>
-    private const string ClaimNextScript = """
-        local state = redis.call('HMGET', KEYS[2], 'next', 'step')
-        if not state[2] then return {3} end
-        if state[1] ~= ARGV[3] then return {1, state[1]} end
-        if ARGV[4] ~= '1' then return {4} end
-        if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {0} end
-        return {2, state[2], redis.call('GET', KEYS[3])}
-        """;
-
-    /// <summary>
-    /// KEYS claim, instance, steps, pending, the inbox it leaves, the inbox it enters (ignored when it ends), the creator's
-    /// open set, then (only when it ends) pairs of lists (open, ended) to move it between; ARGV token, action, step,
-    /// step JSON, next ("" = ends), next step, updatedAt, instance id, now (ms), end state ("" = goes on) → 1 | 0.
-    /// The step leaves one inbox and enters the next in the step that commits it: no inbox shows it done or misses it open.
-    /// </summary>
-    private const string AdvanceScript = """
-        if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-        local state = redis.call('HMGET', KEYS[2], 'next', 'step')
-        if state[1] ~= ARGV[2] or state[2] ~= ARGV[3] then return 0 end
-        redis.call('RPUSH', KEYS[3], ARGV[4])
-        redis.call('HSET', KEYS[2], 'next', ARGV[5], 'step', ARGV[6], 'updatedAt', ARGV[7], 'since', ARGV[9])
-        redis.call('DEL', KEYS[1], KEYS[4])
-        redis.call('ZREM', KEYS[5], ARGV[8])
-        if ARGV[10] == '' then
-            redis.call('ZADD', KEYS[6], ARGV[9], ARGV[8])
-            return 1
-        end
-        redis.call('HSET', KEYS[2], 'state', ARGV[10])
-        redis.call('SREM', KEYS[7], ARGV[8])
-        for i = 8, #KEYS, 2 do
-            local created = redis.call('ZSCORE', KEYS[i], ARGV[8])
-            if created then
-                redis.call('ZREM', KEYS[i], ARGV[8])
-                redis.call('ZADD', KEYS[i + 1], created, ARGV[8])
-            end
-        end
-        return 1
-        """;
-
-    /// <summary>KEYS claim, pending; ARGV token, pending JSON → 1 | 0.</summary>
-    private const string SavePendingScript = """
-        if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-        redis.call('SET', KEYS[2], ARGV[2])
-        return 1
-        """;
-
-    /// <summary>
-    /// KEYS the creator's open set, its created count, instance, the first step's inbox, then every list it enters; ARGV
-    /// id, open quota, total quota (0: none), record JSON, first action, createdAt, createdAt (ms) → 0 refused (open), -1
-    /// refused (total), 1 created: the quotas' checks, the instance and every index it enters in one step.
-    /// </summary>
-    private const string CreateScript = """
-        local open, total = tonumber(ARGV[2]), tonumber(ARGV[3])
-        if open > 0 and redis.call('SCARD', KEYS[1]) >= open then return 0 end
-        if total > 0 and tonumber(redis.call('GET', KEYS[2]) or '0') >= total then return -1 end
-        redis.call('SADD', KEYS[1], ARGV[1])
-        redis.call('INCR', KEYS[2])
-        redis.call('HSET', KEYS[3], 'record', ARGV[4], 'next', ARGV[5], 'step', 0, 'updatedAt', ARGV[6], 'state', 'open',
-            'since', ARGV[7])
-        redis.call('ZADD', KEYS[4], ARGV[7], ARGV[1])
-        for i = 5, #KEYS do redis.call('ZADD', KEYS[i], ARGV[7], ARGV[1]) end
-        return 1
-        """;
 
     /// <summary>Instance records kept in memory at most (they never change); when full the set is simply emptied.</summary>
     public const int MaxRemembered = 10_000;
@@ -131,12 +67,12 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
             InstanceKeys.OpenOf(record.CreatedBy), InstanceKeys.CreatedBy(record.CreatedBy), InstanceKeys.Instance(record.Id),
             InstanceKeys.Inbox(firstWallet), .. WorkLists.Of(record, WorkLists.All), .. WorkLists.Of(record, InstanceStates.Open),
         ];
-        var outcome = (long)await Db.ScriptEvaluateAsync(CreateScript, keys,
-            [record.Id, openQuota.Limit, totalQuota.Limit, JsonSerializer.Serialize(record, Json), firstActionId,
-                record.CreatedAt.ToString("O", CultureInfo.InvariantCulture), created]);
-        if (outcome != 1)
+        var args = new CreateArgs(record.Id, openQuota.Limit, totalQuota.Limit, JsonSerializer.Serialize(record, Json), firstActionId,
+            record.CreatedAt.ToString("O", CultureInfo.InvariantCulture), created);
+        var outcome = (CreateReply)(long)await Db.ScriptEvaluateAsync(InstanceScripts.Create, keys, args.Values);
+        if (outcome != CreateReply.Created)
         {
-            return outcome == 0 ? openQuota : totalQuota;
+            return outcome == CreateReply.OpenRefused ? openQuota : totalQuota;
         }
 
         _records.TryAdd(record.Id, record); // its first action then needs no read of it
@@ -198,23 +134,21 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
     /// already done. Not at that action: Moved with the action it waits for (null: complete), nothing taken;
     /// <paramref name="claim"/> false: Waiting, nothing taken; another submission holds the step: Busy.
     /// </summary>
-    public async Task<(ClaimOutcome Outcome, string? NextActionId, StepClaim? Claim, PendingStep? Pending)> TryClaimNextAsync(
-        string id, string actionId, bool claim)
+    public async Task<ClaimAttempt> TryClaimNextAsync(string id, string actionId, bool claim)
     {
-        var token = Guid.NewGuid().ToString("N");
-        var reply = (RedisResult[])(await Db.ScriptEvaluateAsync(ClaimNextScript,
-            [InstanceKeys.Claim(id), InstanceKeys.Instance(id), InstanceKeys.Pending(id)],
-            [token, (long)ClaimLifetime.TotalMilliseconds, actionId, claim ? 1 : 0]))!;
-        switch ((int)reply[0])
+        var args = new ClaimNextArgs(Guid.NewGuid().ToString("N"), (long)ClaimLifetime.TotalMilliseconds, actionId, claim);
+        var reply = (RedisResult[])(await Db.ScriptEvaluateAsync(InstanceScripts.ClaimNext,
+            [InstanceKeys.Claim(id), InstanceKeys.Instance(id), InstanceKeys.Pending(id)], args.Values))!;
+        switch ((ClaimReply)(int)reply[0])
         {
-            case 3: return (ClaimOutcome.Missing, null, null, null);
-            case 1: return (ClaimOutcome.Moved, NextOf((RedisValue)reply[1]), null, null);
-            case 4: return (ClaimOutcome.Waiting, actionId, null, null);
-            case 0: return (ClaimOutcome.Busy, actionId, null, null);
+            case ClaimReply.Missing: return new(ClaimOutcome.Missing, null, null, null);
+            case ClaimReply.Moved: return new(ClaimOutcome.Moved, NextOf((RedisValue)reply[1]), null, null);
+            case ClaimReply.Waiting: return new(ClaimOutcome.Waiting, actionId, null, null);
+            case ClaimReply.Busy: return new(ClaimOutcome.Busy, actionId, null, null);
         }
 
-        var taken = new StepClaim(id, actionId, (int)reply[1], token);
-        return (ClaimOutcome.Claimed, actionId, taken, PendingOf(taken, reply[2]));
+        var taken = new StepClaim(id, actionId, (int)reply[1], args.Token);
+        return new(ClaimOutcome.Claimed, actionId, taken, PendingOf(taken, reply[2]));
     }
 
     private static string? NextOf(RedisValue next) => next.IsNullOrEmpty ? null : (string?)next;
@@ -247,16 +181,15 @@ public sealed class InstanceStore(IConnectionMultiplexer redis)
             keys.AddRange(WorkLists.Of(instance, InstanceStates.Open).Zip(WorkLists.Of(instance, endState)).SelectMany(p => new[] { p.First, p.Second }));
         }
 
-        return (long)await Db.ScriptEvaluateAsync(AdvanceScript, [.. keys],
-        [
-            claim.Token, claim.ActionId, claim.Step, JsonSerializer.Serialize(step, Json), nextActionId ?? "", claim.Step + 1,
-            step.CommittedAt.ToString("O", CultureInfo.InvariantCulture), id, step.CommittedAt.ToUnixTimeMilliseconds(), endState ?? "",
-        ]) == 1;
+        var args = new AdvanceArgs(claim.Token, claim.ActionId, claim.Step, JsonSerializer.Serialize(step, Json), nextActionId ?? "",
+            claim.Step + 1, step.CommittedAt.ToString("O", CultureInfo.InvariantCulture), id, step.CommittedAt.ToUnixTimeMilliseconds(),
+            endState ?? "");
+        return (long)await Db.ScriptEvaluateAsync(InstanceScripts.Advance, [.. keys], args.Values) == 1;
     }
 
     /// <summary>Keeps the signed transaction before it is committed; false if the claim is no longer ours.</summary>
     public async Task<bool> SavePendingAsync(StepClaim claim, PendingStep pending) =>
-        (long)await Db.ScriptEvaluateAsync(SavePendingScript,
+        (long)await Db.ScriptEvaluateAsync(InstanceScripts.SavePending,
             [InstanceKeys.Claim(claim.InstanceId), InstanceKeys.Pending(claim.InstanceId)],
             [claim.Token, JsonSerializer.Serialize(pending, Json)]) == 1;
 

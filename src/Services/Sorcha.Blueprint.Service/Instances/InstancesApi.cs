@@ -36,51 +36,19 @@ public static class InstancesApi
     {
         app.MapPost("/api/blueprints/{id}/instances", Create).RequireAuthorization().WithTags("Instances")
             .WithName("CreateInstance")
-            .WithSummary("Starts an instance of a published blueprint: a register, and a wallet address for every participant.")
-            .ProducesProblem(StatusCodes.Status403Forbidden)
-            .ProducesProblem(StatusCodes.Status404NotFound)
-            .ProducesProblem(StatusCodes.Status409Conflict)
-            .ProducesProblem(StatusCodes.Status422UnprocessableEntity)
-            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
+            .WithSummary("Starts an instance of a published blueprint: a register, and a wallet address for every participant.");
         var group = app.MapGroup("/api/instances").RequireAuthorization().WithTags("Instances");
         group.MapGet("/", List).WithName("ListInstances")
-            .WithSummary("The instances the caller created or has a bound wallet in, newest first; filtered by state and blueprint.")
-            .ProducesValidationProblem();
+            .WithSummary("The instances the caller created or has a bound wallet in, newest first; filtered by state and blueprint.");
         group.MapGet("/{instanceId}", Get).WithName("GetInstance").WithSummary("Where an instance stands and the txIds so far.")
-            .ProducesProblem(StatusCodes.Status404NotFound)
             .WithLinkedData<InstanceDto>(LinkedDataContext.InstanceType, d => LinkedPaths.Of("instances", d["instanceId"]));
-        group.MapPost("/{instanceId}/actions/{actionId}/reject", Reject).WithMetadata(new RequestSizeLimitAttribute(MaxRejectionBytes))
-            .WithName("RejectAction")
-            .WithSummary("Refuses the instance's next action with a reason: a signed Rejection transaction; the instance follows the action's rejection.")
-            .ProducesValidationProblem()
-            .ProducesProblem(StatusCodes.Status403Forbidden)
-            .ProducesProblem(StatusCodes.Status404NotFound)
-            .ProducesProblem(StatusCodes.Status409Conflict)
-            .ProducesProblem(StatusCodes.Status410Gone)
-            .ProducesProblem(StatusCodes.Status422UnprocessableEntity)
-            .ProducesProblem(StatusCodes.Status502BadGateway)
-            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
-        // The data's limit plus the configured files at most, base64-encoded: the body never admits more than both.
-        var attachments = app.ServiceProvider.GetRequiredService<IOptions<LimitsOptions>>().Value.Attachments;
-        group.MapPost("/{instanceId}/actions/{actionId}", Submit)
-            .WithMetadata(new RequestSizeLimitAttribute(AttachmentChecks.BodyLimit(ExecutionApi.MaxDataBytes, attachments)))
-            .WithName("SubmitAction")
-            .WithSummary("Runs the instance's next action: validate, calculate, route, disclose, encrypt, sign, commit.")
-            .ProducesValidationProblem()
-            .ProducesProblem(StatusCodes.Status403Forbidden)
-            .ProducesProblem(StatusCodes.Status404NotFound)
-            .ProducesProblem(StatusCodes.Status409Conflict)
-            .ProducesProblem(StatusCodes.Status410Gone)
-            .ProducesProblem(StatusCodes.Status413PayloadTooLarge)
-            .ProducesValidationProblem(StatusCodes.Status422UnprocessableEntity)
-            .ProducesProblem(StatusCodes.Status502BadGateway)
-            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
+        group.MapActionsApi(app);
     }
 
-    private static async Task<Results<Created<CreatedInstanceResponse>, ValidationProblem, ProblemHttpResult>> Create(
-        string id, CreateInstanceRequest request, HttpContext context, ClaimsPrincipal user, BlueprintStore blueprints,
-        InstanceStore instances, PlatformClients clients, WorkEvents events, IOptions<LimitsOptions> limits, TimeProvider clock)
+    private static async Task<Results<Created<CreatedInstanceResponse>, ValidationProblem, ProblemHttpResult, Refusals<CreateRefusals>>> Create(
+        string id, CreateInstanceRequest request, HttpContext context, ClaimsPrincipal user, [AsParameters] CreateServices services)
     {
+        var (blueprints, instances, clients, events, limits, clock) = services;
         if (await blueprints.GetAsync(id) is not { } current)
         {
             return ApiProblems.NotFound($"No blueprint has the id '{id}'.");
@@ -177,7 +145,7 @@ public static class InstancesApi
     /// list's rule); anyone else gets the same 404 as for an id that does not exist. The creator is checked first, so
     /// their reads cost no call to the Wallet service.
     /// </summary>
-    private static async Task<Results<Ok<InstanceDto>, ProblemHttpResult>> Get(string instanceId, ClaimsPrincipal user,
+    private static async Task<Results<Ok<InstanceDto>, ProblemHttpResult, Refusals<GetRefusals>>> Get(string instanceId, ClaimsPrincipal user,
         CallerWallets wallets, InstanceStore instances, BlueprintStore blueprints, CancellationToken ct)
     {
         if (await instances.GetAsync(instanceId) is not { } state ||
@@ -223,48 +191,25 @@ public static class InstancesApi
         return TypedResults.Ok(new Paged<InstanceSummary>(summaries, query.Page, query.PageSize, total));
     }
 
-    /// <summary>The flow, its checks' order and its refusals (thrown) are <see cref="ActionFlow.RejectAsync"/>'s.</summary>
-    private static async Task<Created<RejectActionResponse>> Reject(string instanceId, string actionId, RejectActionRequest request,
-        HttpContext context, ActionFlow flow, ActionOutcomes outcomes)
-    {
-        outcomes.Received(rejection: true);
-        string registerId;
-        RejectActionResponse response;
-        try
-        {
-            (registerId, response) = await flow.RejectAsync(instanceId, actionId, request, context);
-        }
-        catch (Exception e)
-        {
-            outcomes.Failed(rejection: true, instanceId, actionId, request.Sender, e);
-            throw;
-        }
-
-        outcomes.Done(rejection: true, instanceId, actionId, response.TxId, registerId, request.Sender, ended: response.NextActionId is null);
-        return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(registerId)}/transactions/{response.TxId}", response);
-    }
-
-    /// <summary>The flow, its checks' order and its refusals (thrown) are <see cref="ActionFlow"/>'s; here only binding and the answer.</summary>
-    private static async Task<Created<SubmitActionResponse>> Submit([AsParameters] SubmitActionCall call, ActionFlow flow,
-        ActionOutcomes outcomes)
-    {
-        outcomes.Received(rejection: false);
-        string registerId;
-        SubmitActionResponse response;
-        try
-        {
-            (registerId, response) = await flow.SubmitAsync(call.InstanceId, call.ActionId, call.Request, call.Context);
-        }
-        catch (Exception e)
-        {
-            outcomes.Failed(rejection: false, call.InstanceId, call.ActionId, call.Request.Sender, e);
-            throw;
-        }
-
-        outcomes.Done(rejection: false, call.InstanceId, call.ActionId, response.TxId, registerId, call.Request.Sender,
-            ended: response.NextActionId is null);
-        return TypedResults.Created($"/api/registers/{Uri.EscapeDataString(registerId)}/transactions/{response.TxId}", response);
-    }
-
     private static ProblemHttpResult InstanceNotFound(string id) => ApiProblems.NotFound($"No instance has the id '{id}'.");
+
+    /// <summary>What <see cref="Create"/> works with, bound by the framework (a struct: no allocation per request).</summary>
+    private readonly record struct CreateServices(BlueprintStore Blueprints, InstanceStore Instances, PlatformClients Clients,
+        WorkEvents Events, IOptions<LimitsOptions> Limits, TimeProvider Clock);
+
+    /// <summary>Not its caller's register (403), no such blueprint (404), not published or over a quota (409), no such register (422), a service down (503).</summary>
+    private sealed class CreateRefusals : IRefusalList
+    {
+        public static IReadOnlyList<(int Status, bool FieldErrors)> Statuses { get; } =
+        [
+            (StatusCodes.Status403Forbidden, false), (StatusCodes.Status404NotFound, false), (StatusCodes.Status409Conflict, false),
+            (StatusCodes.Status422UnprocessableEntity, false), (StatusCodes.Status503ServiceUnavailable, false),
+        ];
+    }
+
+    /// <summary>No such instance, or not the caller's to read: the same 404.</summary>
+    private sealed class GetRefusals : IRefusalList
+    {
+        public static IReadOnlyList<(int Status, bool FieldErrors)> Statuses { get; } = [(StatusCodes.Status404NotFound, false)];
+    }
 }
