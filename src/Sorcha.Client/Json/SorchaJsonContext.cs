@@ -8,6 +8,7 @@ using Sorcha.Contracts.Wallets;
 using Sorcha.Contracts.Blueprints;
 using Sorcha.Contracts.Execution;
 using Sorcha.Contracts.Instances;
+using Sorcha.Contracts.Templates;
 using Sorcha.Cryptography;
 using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Verification;
@@ -65,6 +66,10 @@ namespace Sorcha.Client;
 [JsonSerializable(typeof(BlueprintDto))]
 [JsonSerializable(typeof(Paged<BlueprintDto>), TypeInfoPropertyName = "PageBlueprintDto")]
 [JsonSerializable(typeof(Paged<BlueprintVersionEntry>), TypeInfoPropertyName = "PageBlueprintVersionEntry")]
+[JsonSerializable(typeof(CreateTemplateRequest))]
+[JsonSerializable(typeof(InstantiateTemplateRequest))]
+[JsonSerializable(typeof(TemplateDto))]
+[JsonSerializable(typeof(Paged<TemplateDto>), TypeInfoPropertyName = "PageTemplateDto")]
 [JsonSerializable(typeof(ExecutionRequest))]
 [JsonSerializable(typeof(DataValidationResult))]
 [JsonSerializable(typeof(CalculateResponse))]
