@@ -6,7 +6,7 @@ namespace Sorcha.Web.Designer;
 public sealed record PlacedAction(int Index, string Id, string Title, string Sender, int Layer, int Row, bool First, bool Reachable);
 
 /// <summary>An edge: a route (with its condition as text, "always" when it has none) or a rejection.</summary>
-public sealed record Edge(string From, string To, string Label);
+public sealed record RouteEdge(string From, string To, string Label);
 
 /// <summary>
 /// A simple layered layout (ours; no layout engine is served for Z.Blazor.Diagrams): each action's layer is its distance,
@@ -15,7 +15,7 @@ public sealed record Edge(string From, string To, string Label);
 /// </summary>
 public static class ActionGraph
 {
-    public static (IReadOnlyList<PlacedAction> Actions, IReadOnlyList<Edge> Edges) Lay(BlueprintDraft draft)
+    public static (IReadOnlyList<PlacedAction> Actions, IReadOnlyList<RouteEdge> Edges) Lay(BlueprintDraft draft)
     {
         var actions = draft.Actions.OfType<JsonObject>().ToList();
         var ids = actions.Select(a => BlueprintDraft.Text(a, "id")).ToList();
@@ -47,7 +47,7 @@ public static class ActionGraph
         return (placed, edges);
     }
 
-    private static IEnumerable<Edge> EdgesOf(JsonObject action, string id)
+    private static IEnumerable<RouteEdge> EdgesOf(JsonObject action, string id)
     {
         foreach (var route in (action["routes"] as JsonArray ?? []).OfType<JsonObject>())
         {

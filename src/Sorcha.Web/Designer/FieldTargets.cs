@@ -4,7 +4,7 @@ namespace Sorcha.Web.Designer;
 
 /// <summary>
 /// Where a problem's JSON Pointer (into the blueprint) is edited: the element id of the editor field for it, found by
-/// dropping tokens from the end until a field exists ("/actions/0/dataSchema/properties/x/type" is the data schema's
+/// dropping tokens from the end until a field exists (the designer tries each in turn) ("/actions/0/dataSchema/properties/x/type" is the data schema's
 /// editor), and the action it belongs to, so the designer can open that action first.
 /// </summary>
 public static class FieldTargets
@@ -12,20 +12,6 @@ public static class FieldTargets
     public const string Prefix = "bp";
 
     public static string Id(string at) => Pointers.ToId(Prefix, at);
-
-    /// <summary>The pointer of the nearest field that <paramref name="exists"/>, or null if none does.</summary>
-    public static string? Nearest(string at, Func<string, bool> exists)
-    {
-        for (string? path = at; path is not null; path = Pointers.Parent(path))
-        {
-            if (exists(path))
-            {
-                return path;
-            }
-        }
-
-        return null;
-    }
 
     /// <summary>The index of the action a pointer names (/actions/{i}/…), or null.</summary>
     public static int? ActionIndex(string at)
