@@ -12,7 +12,8 @@ namespace Sorcha.Web.Designer;
 /// </summary>
 public sealed class BlueprintDraft
 {
-    private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true };
+    // Written for people (an export, a template's body): indented, and "<" as itself, not \u003C.
+    private static readonly JsonSerializerOptions Indented = new() { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
 
     public BlueprintDraft(JsonObject root) => Root = root;
 
