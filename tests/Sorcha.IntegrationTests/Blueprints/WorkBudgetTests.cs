@@ -26,6 +26,8 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
 
     private static readonly object TwentySixItems = new { xs = Enumerable.Range(0, 26).ToArray() };
 
+    private static readonly int[] OneItem = [1];
+
     [Fact]
     public async Task A_schema_applying_to_itself_without_progress_is_refused_at_once_and_at_publish()
     {
@@ -56,7 +58,7 @@ public sealed class WorkBudgetTests(PlatformFixture platform)
         {
             var url = $"/api/execution/{helper}";
             // The helper's first request of a blueprint also compiles it; that is the time budget's to judge, not this test's.
-            using (await caller.PostAsJsonAsync(url, new { blueprintId = id, actionId = "submit", data = new { xs = new[] { 1 } } }))
+            using (await caller.PostAsJsonAsync(url, new { blueprintId = id, actionId = "submit", data = new { xs = OneItem } }))
             {
             }
 
