@@ -36,13 +36,13 @@ public sealed partial class DesignerInBrowserTests(PlatformFixture platform, Bro
         // The template: its parameters as a form, the blueprint it gives previewed before it is saved.
         await author.GoAsync("/templates");
         await page.GetByRole(AriaRole.Link, new() { Name = template.Title }).ClickAsync();
-        await page.GetByLabel("Title").FillAsync("Loans by the designer");
+        await Assertions.Expect(page.GetByRole(AriaRole.Heading, new() { Name = "Parameters" })).ToBeVisibleAsync();
+        await page.GetByRole(AriaRole.Textbox, new() { Name = "Title", Exact = true }).FillAsync("Loans by the designer");
         await page.GetByLabel("Lender").FillAsync("Designer bank");
         await page.GetByLabel("Max loan amount").FillAsync("500000");
         await page.GetByLabel("Manual review threshold").FillAsync("100000");
         await page.GetByLabel("Max debt to income").FillAsync("0.5");
-        await page.GetByRole(AriaRole.Button, new() { Name = "Preview" }).ClickAsync();
-        await Assertions.Expect(page.GetByText("No problems: this blueprint can be published.")).ToBeVisibleAsync();
+        await PreviewAsync(page);
         await author.ScreenshotAsync("template-preview");
         await author.AssertAccessibleAsync("a template's preview");
         await page.GetByRole(AriaRole.Button, new() { Name = "Save as blueprint" }).ClickAsync();
@@ -64,12 +64,14 @@ public sealed partial class DesignerInBrowserTests(PlatformFixture platform, Bro
 
         // A route's condition: a bad one is a problem linked to its field; fixed, it goes.
         await page.GetByRole(AriaRole.Button, new() { Name = "2. Underwriting decision" }).ClickAsync();
+        await Assertions.Expect(page.GetByRole(AriaRole.Group, new() { Name = "Action 2: Underwriting decision" })).ToBeVisibleAsync();
         var condition = page.GetByLabel("Route 1 condition (JSON Logic)");
         await condition.FillAsync("""{ "no-such-operator": [1] }""");
         var goTo = page.GetByRole(AriaRole.Button, new() { NameRegex = GoToCondition() });
         await Assertions.Expect(goTo).ToBeVisibleAsync();
         await page.GetByRole(AriaRole.Button, new() { Name = "1. Apply for a loan" }).ClickAsync();
-        await goTo.ClickAsync();
+        await Assertions.Expect(page.GetByRole(AriaRole.Group, new() { Name = "Action 1: Apply for a loan" })).ToBeVisibleAsync();
+        await goTo.ClickAsync(); // opens the underwriting action again, at the condition
         await Assertions.Expect(condition).ToBeFocusedAsync();
         await condition.FillAsync("""{ "and": [{ "==": [{ "var": "decision" }, "approve"] }, { ">": [{ "var": "approvedAmount" }, 0] }] }""");
         await Assertions.Expect(page.GetByText("No problems: this blueprint can be published.")).ToBeVisibleAsync();
@@ -110,11 +112,30 @@ public sealed partial class DesignerInBrowserTests(PlatformFixture platform, Bro
         output.WriteLine($"the author's path took {clock.ElapsedMilliseconds} ms");
     }
 
+    /// <summary>
+    /// Preview, once more if the first ran out of the engine's time budget (500 ms of wall clock: the page's first JSON-e
+    /// evaluation also compiles the interpreter, and CI's two cores are busy); a second refusal fails the test.
+    /// </summary>
+    private async Task PreviewAsync(IPage page)
+    {
+        var ready = page.GetByText("No problems: this blueprint can be published.");
+        var overBudget = page.GetByText("the template needs more work than the engine allows");
+        await page.GetByRole(AriaRole.Button, new() { Name = "Preview" }).ClickAsync();
+        await Assertions.Expect(ready.Or(overBudget)).ToBeVisibleAsync();
+        if (await overBudget.IsVisibleAsync())
+        {
+            output.WriteLine("the first preview ran out of time; previewing again");
+            await page.GetByRole(AriaRole.Button, new() { Name = "Preview" }).ClickAsync();
+        }
+
+        await Assertions.Expect(ready).ToBeVisibleAsync();
+    }
+
     /// <summary>An instance of the blueprint's latest version, the author's one wallet bound to every participant.</summary>
     private static async Task<string> StartAsync(SorchaClient api, string blueprintId, string registerId, string wallet) =>
         (await api.Instances.CreateAsync(blueprintId, registerId,
             new Dictionary<string, string> { ["applicant"] = wallet, ["underwriter"] = wallet, ["bank"] = wallet })).InstanceId;
 
-    [GeneratedRegex("^Go to /actions/1/routes/0/condition")]
+    [GeneratedRegex(@"^Go to \/actions\/1\/routes\/0\/condition")] // slashes escaped: Playwright writes the pattern between slashes
     private static partial Regex GoToCondition();
 }
