@@ -19,7 +19,8 @@ public sealed record Change(ChangeKind Kind, string Subject, string Member, Json
 /// <summary>
 /// Compares two blueprint versions the way an author reads them: participants and actions matched by id (added,
 /// removed, changed), and for an action each member apart (title, sender, data schema, calculations, routes,
-/// disclosures, rejection), so a changed condition or schema field shows as its own row with both sides.
+/// disclosures, rejection), down to the schema's own members, so a changed condition or schema field shows as its own
+/// row with both sides.
 /// </summary>
 public static class VersionDiff
 {
@@ -56,9 +57,28 @@ public static class VersionDiff
 
             foreach (var member in members)
             {
-                Member(changes, $"{kind} {key}", member, was[member]?.DeepClone(), value[member]?.DeepClone());
+                Nested(changes, $"{kind} {key}", member, was[member], value[member]);
             }
         }
+    }
+
+    /// <summary>
+    /// Objects on both sides (a data schema, calculations) are compared member by member, so a field added to a schema
+    /// is one row, "dataSchema/properties/referralCode", not the whole schema twice; arrays and values are compared whole.
+    /// </summary>
+    private static void Nested(List<Change> changes, string subject, string member, JsonNode? before, JsonNode? after)
+    {
+        if (before is JsonObject x && after is JsonObject y)
+        {
+            foreach (var name in x.Select(p => p.Key).Union(y.Select(p => p.Key)).ToList())
+            {
+                Nested(changes, subject, member + "/" + name, x[name], y[name]);
+            }
+
+            return;
+        }
+
+        Member(changes, subject, member, before?.DeepClone(), after?.DeepClone());
     }
 
     private static void Member(List<Change> changes, string subject, string member, JsonNode? before, JsonNode? after)

@@ -77,6 +77,7 @@ public sealed partial class DesignerInBrowserTests(PlatformFixture platform, Bro
         await Assertions.Expect(page.GetByText("No problems: this blueprint can be published.")).ToBeVisibleAsync();
         Assert.Null(await page.EvaluateAsync<int?>("() => window.__pwned ?? null"));
         Assert.Equal(0, await page.Locator("img[src='x']").CountAsync());
+        await page.EvaluateAsync("() => window.scrollTo(0, 0)"); // the picture: the problems and the graph
         await author.ScreenshotAsync("designer");
         await author.AssertAccessibleAsync("the designer");
 
@@ -90,7 +91,7 @@ public sealed partial class DesignerInBrowserTests(PlatformFixture platform, Bro
         await Assertions.Expect(versions).ToContainTextAsync("1 (1 open)");
         await page.GetByRole(AriaRole.Button, new() { Name = "Compare", Exact = true }).ClickAsync();
         var diff = page.GetByRole(AriaRole.Table, new() { Name = "Changes from version 1 to version 2" });
-        await Assertions.Expect(diff.GetByRole(AriaRole.Rowheader, new() { Name = "Action apply: dataSchema changed" })).ToBeVisibleAsync();
+        await Assertions.Expect(diff.GetByRole(AriaRole.Rowheader, new() { Name = "Action apply: dataSchema/properties/referralCode added" })).ToBeVisibleAsync();
         await Assertions.Expect(diff.GetByRole(AriaRole.Rowheader, new() { Name = "Action underwrite: routes changed" })).ToBeVisibleAsync();
         await Assertions.Expect(diff.GetByRole(AriaRole.Rowheader, new() { Name = "Participant applicant: name changed" })).ToBeVisibleAsync();
         await diff.ScrollIntoViewIfNeededAsync();

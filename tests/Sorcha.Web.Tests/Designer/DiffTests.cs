@@ -26,9 +26,9 @@ public sealed class DiffTests : DesignerHarness
         var changes = VersionDiff.Compare(Sample("loan-application").ToDocument(), draft.ToDocument());
 
         Assert.Equal(
-            [("Action apply", "dataSchema"), ("Action underwrite", "routes"), ("Action offer", "disclosures")],
-            changes.Select(c => (c.Subject, c.Member)));
-        Assert.All(changes, c => Assert.Equal(ChangeKind.Changed, c.Kind));
+            [("Action apply", "dataSchema/properties/referralCode", ChangeKind.Added), ("Action underwrite", "routes", ChangeKind.Changed),
+                ("Action offer", "disclosures", ChangeKind.Changed)],
+            changes.Select(c => (c.Subject, c.Member, c.Kind)));
         Assert.Contains("approved", changes[1].After!.ToJsonString(), StringComparison.Ordinal);
         Assert.DoesNotContain("approved", changes[1].Before!.ToJsonString(), StringComparison.Ordinal);
     }
