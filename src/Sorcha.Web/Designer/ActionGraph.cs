@@ -15,6 +15,9 @@ public sealed record RouteEdge(string From, string To, string Label);
 /// </summary>
 public static class ActionGraph
 {
+    // A label is shown as text: ">" stays ">", not \u003E.
+    private static readonly System.Text.Json.JsonSerializerOptions AsWritten = new() { Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+
     public static (IReadOnlyList<PlacedAction> Actions, IReadOnlyList<RouteEdge> Edges) Lay(BlueprintDraft draft)
     {
         var actions = draft.Actions.OfType<JsonObject>().ToList();
@@ -53,7 +56,7 @@ public static class ActionGraph
         {
             if (route["next"] is JsonValue next && next.TryGetValue<string>(out var to))
             {
-                yield return new(id, to, route["condition"] is { } condition ? condition.ToJsonString() : "always");
+                yield return new(id, to, route["condition"] is { } condition ? condition.ToJsonString(AsWritten) : "always");
             }
         }
 

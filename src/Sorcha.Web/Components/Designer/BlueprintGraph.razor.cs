@@ -14,8 +14,8 @@ namespace Sorcha.Web.Components.Designer;
 /// </summary>
 public sealed partial class BlueprintGraph
 {
-    private const double LayerWidth = 240;
-    private const double RowHeight = 110;
+    private const double LayerWidth = 190;
+    private const double RowHeight = 100;
     private readonly BlazorDiagram _diagram = new(new BlazorDiagramOptions
     {
         AllowMultiSelection = false,
