@@ -28,6 +28,7 @@ public sealed class SorchaClient
         Blueprints = new BlueprintsClient(_transport);
         Execution = new ExecutionClient(_transport);
         Instances = new InstancesClient(_transport);
+        Templates = new TemplatesClient(_transport);
     }
 
     /// <summary>A client acting as a development caller: tokens for <paramref name="clientId"/> fetched and cached as needed.</summary>
@@ -49,6 +50,9 @@ public sealed class SorchaClient
     public ExecutionClient Execution { get; }
 
     public InstancesClient Instances { get; }
+
+    /// <summary>Blueprint templates (JSON-e): the caller's own, and instantiating one into a draft.</summary>
+    public TemplatesClient Templates { get; }
 
     /// <summary>Another caller on the same HttpClient.</summary>
     public SorchaClient WithTokens(TokenSource tokens) => new(_transport.Http, tokens);

@@ -21,5 +21,6 @@ app.MapDefaultEndpoints();
 app.MapIdentityEndpoints();
 app.MapAttachmentEndpoint();
 app.MapExportEndpoint();
+app.MapBlueprintExportEndpoint();
 app.MapWebComponents();
 app.Run();

@@ -57,6 +57,28 @@ public sealed class RequestTests
     }
 
     [Fact]
+    public async Task Templates_are_listed_read_instantiated_and_deleted_by_their_escaped_id()
+    {
+        const string Blueprint = """{"id":"b1","title":"t","description":null,"version":1,"published":false,"participants":[],"actions":[],"createdAt":"2025-01-01T00:00:00Z","updatedAt":"2025-01-01T00:00:00Z","publishedAt":null,"publishedVersion":null}""";
+        const string Template = """{"id":"t/1","title":"t","description":null,"parameters":{"type":"object"},"template":{"title":"${title}"},"createdAt":"2025-01-01T00:00:00Z"}""";
+        var stub = new ScriptedHandler(request => request.Method == HttpMethod.Delete ? new HttpResponseMessage(HttpStatusCode.NoContent)
+            : ScriptedHandler.Json(HttpStatusCode.OK, request.RequestUri!.AbsolutePath.EndsWith("/instantiate", StringComparison.Ordinal) ? Blueprint
+                : request.RequestUri.Query.Length > 0 ? $$"""{"items":[{{Template}}],"page":1,"pageSize":5,"totalCount":1}""" : Template));
+        using var http = stub.Client();
+        var templates = new SorchaClient(http).Templates;
+
+        var listed = await templates.ListAsync(pageSize: 5);
+        var template = await templates.GetAsync("t/1");
+        var created = await templates.InstantiateAsync("t/1", new(new System.Text.Json.Nodes.JsonObject { ["title"] = "Loans" }));
+        await templates.DeleteAsync("t/1");
+
+        Assert.Equal(("t/1", "${title}", "b1"), (listed.Items[0].Id, template.Template["title"]!.GetValue<string>(), created.Id));
+        Assert.Equal(["GET /api/templates?pageSize=5", "GET /api/templates/t%2F1", "POST /api/templates/t%2F1/instantiate", "DELETE /api/templates/t%2F1"],
+            stub.Requests.Select(r => $"{r.Method} {r.Uri.PathAndQuery}"));
+        Assert.Equal("""{"parameters":{"title":"Loans"}}""", stub.Requests[2].Body);
+    }
+
+    [Fact]
     public async Task Envelopes_leave_out_the_fields_their_scheme_has_not()
     {
         var stub = new ScriptedHandler(_ => ScriptedHandler.Json(HttpStatusCode.OK, """{"data":"AAE="}"""));

@@ -49,10 +49,11 @@ public abstract class FormHarness : IDisposable
             .Select(id => cut.Find("#" + id).TextContent.Trim()));
 
     protected static bool IsMarkedRequired(IElement control) =>
-        control.GetAttribute("aria-required") == "true";
+        control.GetAttribute("aria-required") == "true"
+        || (control.TagName == "FIELDSET" && control.QuerySelector("legend")?.TextContent.Contains("(required)", StringComparison.Ordinal) == true);
 
     protected static string Name(IElement label) =>
-        string.Join(' ', label.TextContent.Replace("*", "", StringComparison.Ordinal).Split((char[])[' ', '\n', '\r', '\t'], StringSplitOptions.RemoveEmptyEntries));
+        string.Join(' ', label.TextContent.Replace("*", "", StringComparison.Ordinal).Replace("(required)", "", StringComparison.Ordinal).Split((char[])[' ', '\n', '\r', '\t'], StringSplitOptions.RemoveEmptyEntries));
 
     public void Dispose()
     {
