@@ -81,6 +81,7 @@ public sealed class ExpenseWorkflowInBrowserTests(PlatformFixture platform, Brow
         await mgr.Page.GetByRole(AriaRole.Button, new() { Name = "Submit" }).ClickAsync();
         await Assertions.Expect(mgr.Page.GetByRole(AriaRole.Alert).First).ToBeVisibleAsync(); // the amount is missing: said, not sent
         await mgr.Page.GetByLabel("Approved amount").FillAsync("1500");
+        await mgr.Page.GetByLabel("Approved amount").PressAsync("Tab"); // the field's message follows its change, on leaving it
         await mgr.ScreenshotAsync("step-form");
         await mgr.AssertAccessibleAsync("the step form");
         await mgr.Page.GetByRole(AriaRole.Button, new() { Name = "Submit" }).ClickAsync();

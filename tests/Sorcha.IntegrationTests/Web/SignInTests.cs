@@ -40,7 +40,7 @@ public sealed class SignInTests(PlatformFixture platform, Browser browser) : ICl
     public async Task The_pages_fit_a_360_pixel_wide_phone()
     {
         await using var phone = await _browser.SignInAsync(platform.Gateway.BaseAddress!, People.Name("phone"), width: 360);
-        foreach (var path in new[] { "/", "/instances", "/wallets", "/registers" })
+        foreach (var path in new[] { "/", "/instances", "/wallets", "/registers", "/blueprints", "/templates" })
         {
             await phone.GoAsync(path);
             var width = await phone.Page.EvaluateAsync<int>("() => document.documentElement.scrollWidth");
