@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Primitives;
 using Microsoft.Net.Http.Headers;
 using Sorcha.Contracts.LinkedData;
 
@@ -13,8 +14,9 @@ public static class LinkedDataNegotiation
 {
     public static bool Wants(HttpRequest request)
     {
-        if (request.Headers.Accept.Count == 0 ||
-            !MediaTypeHeaderValue.TryParseList(request.Headers.Accept, out var accepted))
+        // Most requests name no JSON-LD at all: they are answered without parsing the header.
+        var accept = request.Headers.Accept;
+        if (!Names(accept, LinkedDataContext.MediaType) || !MediaTypeHeaderValue.TryParseList(accept, out var accepted))
         {
             return false;
         }
@@ -34,5 +36,19 @@ public static class LinkedDataNegotiation
         }
 
         return linked > 0 && linked >= plain;
+    }
+
+    /// <summary>Whether any value of <paramref name="header"/> contains <paramref name="mediaType"/> (a loop: no allocation).</summary>
+    public static bool Names(StringValues header, string mediaType)
+    {
+        foreach (var value in header)
+        {
+            if (value is not null && value.Contains(mediaType, StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 }

@@ -15,22 +15,14 @@ public sealed class LinkedDataResult(JsonObject document, string path, string ty
     public async Task ExecuteAsync(HttpContext httpContext)
     {
         var origin = PublicOrigin.Of(httpContext.Request);
-        var linked = new JsonObject
-        {
-            ["@context"] = origin + LinkedDataContext.Path,
-            ["@id"] = origin + path,
-            ["@type"] = type,
-        };
-        foreach (var (name, value) in document.ToList())
-        {
-            document.Remove(name);
-            linked[name] = value;
-        }
+        document.Insert(0, "@context", origin + LinkedDataContext.Path);
+        document.Insert(1, "@id", origin + path);
+        document.Insert(2, "@type", type);
 
         httpContext.Response.StatusCode = StatusCodes.Status200OK;
         httpContext.Response.ContentType = LinkedDataContext.MediaType;
         await using var writer = new Utf8JsonWriter(httpContext.Response.Body);
-        linked.WriteTo(writer);
+        document.WriteTo(writer);
         await writer.FlushAsync(httpContext.RequestAborted);
     }
 }

@@ -1,3 +1,4 @@
+using Sorcha.ApiPlatform.LinkedData;
 using Sorcha.Contracts.LinkedData;
 using Yarp.ReverseProxy.Transforms;
 using Yarp.ReverseProxy.Transforms.Builder;
@@ -15,7 +16,7 @@ public static class LinkedDataOrigin
     public static void AddLinkedDataOrigin(this TransformBuilderContext transforms) => transforms.AddRequestTransform(context =>
     {
         var request = context.HttpContext.Request;
-        if (request.Headers.Accept.Any(a => a is not null && a.Contains(LinkedDataContext.MediaType, StringComparison.OrdinalIgnoreCase)))
+        if (LinkedDataNegotiation.Names(request.Headers.Accept, LinkedDataContext.MediaType))
         {
             var headers = context.ProxyRequest.Headers;
             headers.Remove("X-Forwarded-Proto");
