@@ -6,8 +6,15 @@ namespace Sorcha.Performance.Scenarios;
 /// <summary>The checked-in sample blueprints (run from the repository root), and what "the same content" means.</summary>
 public static class SampleBlueprints
 {
-    public static BlueprintDocument Load(string fileName) =>
-        BlueprintDocuments.FromJson(File.ReadAllText(Path.Combine("samples", "blueprints", fileName)));
+    /// <summary>
+    /// Where the samples are read: <c>samples/blueprints</c>, or the folder <c>SORCHA_PERF_BLUEPRINTS</c> names, so that
+    /// one harness drives an older build with the samples it accepts (an A/B against a commit whose contract lacked
+    /// a member today's samples use), both sides then doing the same work.
+    /// </summary>
+    public static string Folder { get; } = Environment.GetEnvironmentVariable("SORCHA_PERF_BLUEPRINTS") is { Length: > 0 } folder
+        ? folder : Path.Combine("samples", "blueprints");
+
+    public static BlueprintDocument Load(string fileName) => BlueprintDocuments.FromJson(File.ReadAllText(Path.Combine(Folder, fileName)));
 
     /// <summary>
     /// The document without what the server decides (id, version, published, timestamps): what was sent and what
