@@ -48,7 +48,9 @@ internal sealed class RegisterLane(string registerId, RegisterStore store, Group
 
         if (start)
         {
-            _ = Task.Run(DrainAsync);
+            // Started on the caller's thread, not queued to the pool: a lone request reaches Redis without waiting for a
+            // pool thread to wake (DrainAsync yields at its first await, and the waiters' completions run asynchronously).
+            _ = DrainAsync();
         }
 
         return tasks;
