@@ -30,7 +30,7 @@ public sealed class AttachmentTests(BlueprintServices services)
         var txId = (await Json.ReadAsync<SubmitActionResponse>(submitted)).TxId;
 
         var recorded = await RecordedAsync(setup.Employee.Client, setup.RegisterId, txId);
-        Assert.Equal(2, recorded.GetArrayLength());
+        Assert.Equal(2, recorded.Count);
         AssertRecorded(recorded[0], "receipt.pdf", "application/pdf", Receipt, setup.Employee.Wallet, setup.Manager.Wallet);
         AssertRecorded(recorded[1], "notes.txt", "text/plain; charset=utf-8", Notes,
             setup.Employee.Wallet, setup.Manager.Wallet, setup.Finance.Wallet);
@@ -40,7 +40,7 @@ public sealed class AttachmentTests(BlueprintServices services)
         Assert.Equal(setup.Manager.Wallet, envelope.Recipient);
         var receipt = await setup.Manager.Client.Wallets.DecryptAsync(setup.Manager.Wallet, envelope);
         Assert.Equal(Receipt, receipt);
-        Assert.Equal(recorded[0].GetProperty("sha256").GetString(), Sha256(receipt));
+        Assert.Equal(recorded[0].Sha256, Sha256(receipt));
         var notes = await setup.Finance.Client.Wallets.DecryptAsync(setup.Finance.Wallet,
             await setup.Finance.Client.Instances.GetAttachmentAsync(setup.InstanceId, txId, 1));
         Assert.Equal(Notes, notes);
@@ -76,12 +76,12 @@ public sealed class AttachmentTests(BlueprintServices services)
         Assert.Equal(["envelopes"], payload.EnumerateObject().Select(p => p.Name));
     }
 
-    private static void AssertRecorded(JsonElement file, string name, string contentType, byte[] content, params string[] recipients)
+    private static void AssertRecorded(PayloadAttachment file, string name, string contentType, byte[] content, params string[] recipients)
     {
-        Assert.Equal(name, file.GetProperty("name").GetString());
-        Assert.Equal(contentType, file.GetProperty("contentType").GetString());
-        Assert.Equal(content.Length, file.GetProperty("size").GetInt64());
-        Assert.Equal(Sha256(content), file.GetProperty("sha256").GetString());
-        Assert.Equal(recipients, file.GetProperty("envelopes").EnumerateArray().Select(e => e.GetProperty("recipient").GetString()));
+        Assert.Equal(name, file.Name);
+        Assert.Equal(contentType, file.ContentType);
+        Assert.Equal(content.Length, file.Size);
+        Assert.Equal(Sha256(content), file.Sha256);
+        Assert.Equal(recipients, file.Envelopes.Select(e => e.Recipient));
     }
 }

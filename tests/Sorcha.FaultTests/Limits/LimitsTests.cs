@@ -35,8 +35,8 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
 
         using (refused)
         {
-            var problem = await ProblemAssert.IsProblemAsync(refused, HttpStatusCode.TooManyRequests);
-            Assert.Contains("retry", problem.Str("detail"), StringComparison.OrdinalIgnoreCase);
+            var problem = await ProblemAssert.ReadAsync(refused, HttpStatusCode.TooManyRequests);
+            Assert.Contains("retry", problem.Detail, StringComparison.OrdinalIgnoreCase);
             var retryAfter = refused.Headers.RetryAfter?.Delta;
             Assert.NotNull(retryAfter);
             Assert.InRange(retryAfter.Value.TotalSeconds, 1, 60);
@@ -55,8 +55,8 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
     {
         using var caller = await platform.ClientAsync("limits-body");
         using var over = await caller.PostAsJsonAsync("/api/registers", new { name = new string('n', LimitsPlatformFixture.BodyLimit) });
-        var problem = await ProblemAssert.IsProblemAsync(over, HttpStatusCode.RequestEntityTooLarge);
-        Assert.Contains(LimitsPlatformFixture.BodyLimit.ToString(System.Globalization.CultureInfo.InvariantCulture), problem.Str("detail"),
+        var problem = await ProblemAssert.ReadAsync(over, HttpStatusCode.RequestEntityTooLarge);
+        Assert.Contains(LimitsPlatformFixture.BodyLimit.ToString(System.Globalization.CultureInfo.InvariantCulture), problem.Detail,
             StringComparison.Ordinal);
 
         using var under = await caller.PostAsJsonAsync("/api/registers", new { name = "small" });
@@ -77,8 +77,8 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
             a.StatusCode is HttpStatusCode.Created or HttpStatusCode.ServiceUnavailable or HttpStatusCode.GatewayTimeout, $"got {(int)a.StatusCode}"));
         Assert.Contains(answers, a => a.StatusCode == HttpStatusCode.ServiceUnavailable);
         var busy = answers.First(a => a.StatusCode == HttpStatusCode.ServiceUnavailable);
-        var problem = await ProblemAssert.IsProblemAsync(busy, HttpStatusCode.ServiceUnavailable);
-        Assert.Contains("RSA4096", problem.Str("detail"), StringComparison.Ordinal);
+        var problem = await ProblemAssert.ReadAsync(busy, HttpStatusCode.ServiceUnavailable);
+        Assert.Contains("RSA4096", problem.Detail, StringComparison.Ordinal);
         Assert.Equal(TimeSpan.FromSeconds(1), busy.Headers.RetryAfter?.Delta);
         foreach (var answer in answers)
         {
@@ -99,8 +99,8 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
         {
             using var response = await caller.GetAsync("/api/registers");
             watch.Stop();
-            var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.GatewayTimeout);
-            Assert.Contains("register", problem.Str("detail"), StringComparison.Ordinal);
+            var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.GatewayTimeout);
+            Assert.Contains("register", problem.Detail, StringComparison.Ordinal);
         }
 
         Assert.InRange(watch.Elapsed.TotalSeconds, LimitsPlatformFixture.ForwarderSeconds - 0.5, LimitsPlatformFixture.ForwarderSeconds + 10);
@@ -123,8 +123,8 @@ public sealed class LimitsTests(LimitsPlatformFixture platform)
             using var response = await caller.PostAsJsonAsync($"/api/instances/{instance}/actions/submit",
                 new { sender = wallet, data = InstanceFlows.Claim });
             watch.Stop();
-            var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.ServiceUnavailable);
-            Assert.Contains("wallet", problem.Str("detail"), StringComparison.Ordinal);
+            var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.ServiceUnavailable);
+            Assert.Contains("wallet", problem.Detail, StringComparison.Ordinal);
         }
 
         // The Blueprint service's own timeout fired, not the gateway's.

@@ -139,12 +139,12 @@ public sealed class SupervisionTests(FaultPlatformFixture platform, ITestOutputH
         while (true)
         {
             var (_, health) = await GatewayHealth.WaitForAsync(platform.Gateway, "Healthy");
-            if (health.Str("status") == "Healthy")
+            if (health.IsHealthy)
             {
                 return new Recovery(back, created.Value, load.Now);
             }
 
-            Assert.True(load.Now < deadline, $"the gateway still says {health.GetRawText()}");
+            Assert.True(load.Now < deadline, $"the gateway still says {health.Status}: {string.Join(", ", health.Services.Select(s => $"{s.Key} {s.Value}"))}");
         }
     }
 }

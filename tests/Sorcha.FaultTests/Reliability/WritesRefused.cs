@@ -39,8 +39,8 @@ public static class WritesRefused
         var fullSince = load.Now;
         using (var wallet = await client.PostAsJsonAsync("/api/wallets", new { name, algorithm = "ED25519" }))
         {
-            var problem = await ProblemAssert.IsProblemAsync(wallet, HttpStatusCode.ServiceUnavailable);
-            output.WriteLine($"a wallet creation while full: 503, {problem.Str("detail")}");
+            var problem = await ProblemAssert.ReadAsync(wallet, HttpStatusCode.ServiceUnavailable);
+            output.WriteLine($"a wallet creation while full: 503, {problem.Detail}");
         }
 
         using (var register = await client.PostAsJsonAsync("/api/registers", new { name }))

@@ -35,7 +35,7 @@ public sealed class AttachmentWorkflowTests(PlatformFixture platform)
         var file = await setup.Manager.Client.Wallets.DecryptAsync(setup.Manager.Wallet, envelope);
         Assert.Equal(Receipt, file);
         var recorded = await RecordedAsync(setup.Manager.Client, setup.RegisterId, receipt.TxId);
-        Assert.Equal(Sha256(file), Assert.Single(recorded.EnumerateArray()).GetProperty("sha256").GetString());
+        Assert.Equal(Sha256(file), Assert.Single(recorded).Sha256);
 
         foreach (var refused in new[] { finance, stranger })
         {

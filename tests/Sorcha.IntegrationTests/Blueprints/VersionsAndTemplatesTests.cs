@@ -1,7 +1,8 @@
 using System.Net;
-using System.Text.Json;
-using Sorcha.Client;
+using Sorcha.Contracts;
 using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Instances;
+using Sorcha.Contracts.Templates;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Blueprints;
@@ -28,19 +29,19 @@ public sealed class VersionsAndTemplatesTests(PlatformFixture platform)
         var fresh = await StartAsync(caller, id, register, wallet);
 
         // Version 1: no comment needed, and a small approval ends the instance.
-        var oldStep = await Json.PostAsync<JsonElement>(caller, $"/api/instances/{old}/actions/approve",
+        var oldStep = await Json.PostAsync<SubmitActionResponse>(caller, $"/api/instances/{old}/actions/approve",
             new { sender = wallet, data = SmallApproval }, HttpStatusCode.Created);
-        Assert.Equal(JsonValueKind.Null, oldStep.GetProperty("nextActionId").ValueKind);
+        Assert.Null(oldStep.NextActionId);
 
         // Version 2: the same data is refused; a commented approval goes to finance.
         await ProblemAssert.RefusedAsync(caller, HttpMethod.Post, $"/api/instances/{fresh}/actions/approve",
             new { sender = wallet, data = SmallApproval }, HttpStatusCode.UnprocessableEntity);
-        var freshStep = await Json.PostAsync<JsonElement>(caller, $"/api/instances/{fresh}/actions/approve",
+        var freshStep = await Json.PostAsync<SubmitActionResponse>(caller, $"/api/instances/{fresh}/actions/approve",
             new { sender = wallet, data = new { decision = "approved", approvedAmount = 10, comment = "ok" } }, HttpStatusCode.Created);
-        Assert.Equal("finance-review", freshStep.Str("nextActionId"));
+        Assert.Equal("finance-review", freshStep.NextActionId);
 
-        var versions = await Json.GetAsync<JsonElement>(caller, $"/api/blueprints/{id}/versions");
-        Assert.Equal([1, 2], versions.GetProperty("items").EnumerateArray().Select(v => v.GetProperty("version").GetInt32()));
+        var versions = await Json.GetAsync<Paged<BlueprintVersionEntry>>(caller, $"/api/blueprints/{id}/versions");
+        Assert.Equal([1, 2], versions.Items.Select(v => v.Version));
         Assert.Equal("Expense approval", (await Json.GetAsync<BlueprintDto>(caller, $"/api/blueprints/{id}/versions/1")).Title);
     }
 
@@ -49,8 +50,8 @@ public sealed class VersionsAndTemplatesTests(PlatformFixture platform)
     {
         using var caller = await platform.ClientAsync("templates-gateway");
         using var other = await platform.ClientAsync("templates-gateway-other");
-        var template = (await Json.PostAsync<JsonElement>(caller, "/api/templates", Samples.Template("loan-application"),
-            HttpStatusCode.Created)).Str("id");
+        var template = (await Json.PostAsync<TemplateDto>(caller, "/api/templates", Samples.Template("loan-application"),
+            HttpStatusCode.Created)).Id;
         await ProblemAssert.RefusedAsync(other, HttpMethod.Get, $"/api/templates/{template}", null, HttpStatusCode.NotFound);
 
         var parameters = Samples.TemplateParameters("loan-application");
@@ -63,14 +64,14 @@ public sealed class VersionsAndTemplatesTests(PlatformFixture platform)
         var wallet = await InstanceFlows.WalletAsync(caller);
         var instance = await InstanceFlows.InstanceAsync(caller, draft.Id!, await InstanceFlows.RegisterAsync(caller),
             new Dictionary<string, string> { ["applicant"] = wallet, ["underwriter"] = wallet, ["bank"] = wallet });
-        Assert.Equal("apply", (await Json.GetAsync<JsonElement>(caller, $"/api/instances/{instance}")).Str("nextActionId"));
+        Assert.Equal("apply", (await Json.GetAsync<InstanceDto>(caller, $"/api/instances/{instance}")).NextActionId);
     }
 
     private static async Task<string> StartAsync(HttpClient caller, string blueprint, string register, string wallet)
     {
         var instance = await InstanceFlows.InstanceAsync(caller, blueprint, register,
             new Dictionary<string, string> { ["employee"] = wallet, ["manager"] = wallet, ["finance"] = wallet });
-        await Json.PostAsync<JsonElement>(caller, $"/api/instances/{instance}/actions/submit",
+        await Json.PostAsync<SubmitActionResponse>(caller, $"/api/instances/{instance}/actions/submit",
             new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
         return instance;
     }

@@ -1,5 +1,6 @@
 using System.Net;
 using System.Net.Http.Headers;
+using Sorcha.Contracts.Auth;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Foundation;
@@ -53,8 +54,8 @@ public sealed class AuthenticationTests(PlatformFixture platform)
     public async Task Wrong_client_secret_is_401_invalid_client()
     {
         using var response = await PostTokenAsync("alice", "wrong-secret", "client_credentials");
-        var problem = await ProblemAssert.IsProblemAsync(response, HttpStatusCode.Unauthorized);
-        Assert.Equal("invalid_client", problem.GetProperty("error").GetString());
+        var problem = await ProblemAssert.ReadAsync(response, HttpStatusCode.Unauthorized);
+        Assert.Equal("invalid_client", problem.Extensions!["error"].GetString());
     }
 
     [Theory]
@@ -71,11 +72,12 @@ public sealed class AuthenticationTests(PlatformFixture platform)
     public async Task Token_response_has_the_oauth2_shape()
     {
         using var response = await PostTokenAsync("bob", platform.Options.DevClientSecret, "client_credentials");
-        var body = System.Text.Json.JsonDocument.Parse(await response.Content.ReadAsStringAsync()).RootElement;
+        // TokenResponse names the RFC 6749 members (token_type, expires_in, access_token); the typed read requires each.
+        var body = await Json.ReadAsync<TokenResponse>(response);
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        Assert.Equal("Bearer", body.GetProperty("token_type").GetString());
-        Assert.True(body.GetProperty("expires_in").GetInt32() > 0);
-        Assert.Equal(3, body.GetProperty("access_token").GetString()!.Split('.').Length);
+        Assert.Equal("Bearer", body.TokenType);
+        Assert.True(body.ExpiresIn > 0);
+        Assert.Equal(3, body.AccessToken.Split('.').Length);
     }
 
     private Task<HttpResponseMessage> PostTokenAsync(string clientId, string secret, string grantType) =>

@@ -1,5 +1,5 @@
 using System.Net;
-using System.Text.Json;
+using Sorcha.Client;
 using Sorcha.IntegrationTests.Infrastructure;
 
 namespace Sorcha.IntegrationTests.Foundation;
@@ -14,9 +14,9 @@ public sealed class GarnetFallbackTests(OperatorPlatformFixture platform)
         Assert.Equal("garnet", platform.Redis.Provider);
 
         using var health = await platform.Gateway.GetAsync("/health");
-        var body = JsonDocument.Parse(await health.Content.ReadAsStringAsync()).RootElement;
+        var body = await Json.ReadAsync<HealthReport>(health);
         Assert.Equal(HttpStatusCode.OK, health.StatusCode);
-        Assert.Equal("Healthy", body.GetProperty("services").GetProperty("redis").GetString());
+        Assert.Equal("Healthy", body.Services["redis"]);
 
         using var client = await platform.ClientAsync("carol");
         using var wallets = await client.GetAsync("/api/wallets");

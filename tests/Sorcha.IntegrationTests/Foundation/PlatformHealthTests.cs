@@ -30,11 +30,10 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
         var (status, body) = await GatewayHealth.WaitForAsync(platform.Gateway, "Healthy");
 
         Assert.Equal(HttpStatusCode.OK, status);
-        Assert.Equal("Healthy", body.GetProperty("status").GetString());
-        var services = body.GetProperty("services");
+        Assert.Equal("Healthy", body.Status);
         foreach (var name in platform.Services.Append("redis"))
         {
-            Assert.Equal("Healthy", services.GetProperty(name).GetString());
+            Assert.Equal("Healthy", body.Services[name]);
         }
     }
 
@@ -54,8 +53,8 @@ public sealed class PlatformHealthTests(PlatformFixture platform)
         {
             var (status, body) = await GatewayHealth.WaitForAsync(platform.Gateway, "Unhealthy");
             Assert.Equal(HttpStatusCode.ServiceUnavailable, status);
-            Assert.Equal("Unhealthy", body.GetProperty("services").GetProperty("register").GetString());
-            Assert.Equal("Healthy", body.GetProperty("services").GetProperty("wallet").GetString());
+            Assert.Equal("Unhealthy", body.Services["register"]);
+            Assert.Equal("Healthy", body.Services["wallet"]);
         }
         finally
         {

@@ -1,13 +1,12 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Net;
-using System.Net.Http.Json;
-using System.Text.Json;
 using Sorcha.Client;
 using SignedTransaction = Sorcha.Testing.Registers.SignedTransaction;
 using Sorcha.Contracts;
 using Sorcha.Contracts.Transactions;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Verification;
 using Xunit.Abstractions;
 
@@ -120,13 +119,13 @@ public sealed class ConcurrentCommitTests(PlatformFixture platform, ITestOutputH
         // A few inclusion proofs, checked with the test's own RFC 9162 code against the listed dockets.
         foreach (var tx in new[] { transactions[0], transactions[4242], transactions[Total - 1] })
         {
-            var proof = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/transactions/{tx.TxId}/proof");
-            var docket = dockets[(int)proof.GetProperty("docket").GetProperty("number").GetInt64()];
-            Assert.Equal(docket.GetRawText(), proof.GetProperty("docket").GetRawText());
-            var size = docket.GetProperty("lastSequence").GetInt64() - docket.GetProperty("firstSequence").GetInt64() + 1;
-            var path = proof.GetProperty("auditPath").EnumerateArray().Select(p => Convert.FromHexString(p.GetString()!)).ToList();
-            Assert.True(RegisterFlows.VerifyInclusion(Convert.FromHexString(tx.TxId), proof.GetProperty("leafIndex").GetInt64(), size,
-                path, Convert.FromHexString(docket.Str("merkleRoot"))));
+            var proof = await Json.GetAsync<InclusionProof>(client, $"/api/registers/{id}/transactions/{tx.TxId}/proof");
+            var docket = dockets[(int)proof.Docket.Number];
+            Assert.Equal(docket, proof.Docket);
+            var size = docket.LastSequence - docket.FirstSequence + 1;
+            var path = proof.AuditPath.Select(Convert.FromHexString).ToList();
+            Assert.True(RegisterFlows.VerifyInclusion(Convert.FromHexString(tx.TxId), proof.LeafIndex, size,
+                path, Convert.FromHexString(docket.MerkleRoot)));
         }
     }
 }

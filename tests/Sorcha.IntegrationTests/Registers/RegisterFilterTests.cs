@@ -77,6 +77,7 @@ public sealed class RegisterFilterTests(PlatformFixture platform)
     /// <summary>The contract's meaning of each filter, applied to a transaction as the unfiltered read returns it.</summary>
     private static bool Matches(CommittedTransactionDocument tx, RegisterTransactionFilter filter)
     {
+        // Raw: any payload's envelopes count, whatever the transaction's type; a payload is free JSON, with no record.
         var recipients = tx.Payload.ValueKind == JsonValueKind.Object && tx.Payload.TryGetProperty("envelopes", out var envelopes)
             ? envelopes.EnumerateArray().Select(e => e.GetProperty("recipient").GetString()).ToList()
             : [];

@@ -1,5 +1,6 @@
 using System.Net;
 using System.Security.Cryptography;
+using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts;
@@ -28,13 +29,14 @@ public sealed class TransactionSubmitTests(PlatformFixture platform)
             using var response = await client.PostAsync("/api/transactions", RegisterFlows.Body(tx.Json));
             Assert.Equal(HttpStatusCode.Created, response.StatusCode);
             Assert.Equal($"/api/registers/{id}/transactions/{tx.TxId}", response.Headers.Location?.OriginalString);
-            // Raw: an unsealed transaction leaves docketNumber out (absent, not null), a wire detail the model hides.
-            var committed = await Json.ReadAsync(response);
-            Assert.Equal(tx.TxId, committed.Str("txId"));
-            Assert.Equal(i, committed.GetProperty("sequence").GetInt64());
+            var text = await response.Content.ReadAsStringAsync();
+            var committed = Json.Parse<CommittedTransactionDocument>(text);
+            Assert.Equal(tx.TxId, committed.TxId);
+            Assert.Equal(i, committed.Sequence);
             previous = SHA256.HashData([.. previous, .. Convert.FromHexString(tx.TxId)]);
-            Assert.Equal(Convert.ToHexStringLower(previous), committed.Str("chainHash"));
-            Assert.False(committed.TryGetProperty("docketNumber", out _));
+            Assert.Equal(Convert.ToHexStringLower(previous), committed.ChainHash);
+            // Raw: an unsealed transaction leaves docketNumber out (absent, not null), a wire detail the model hides.
+            Assert.False(Json.Parse<JsonElement>(text).TryGetProperty("docketNumber", out _));
         }
 
         var register = await RegisterFlows.GetRegisterAsync(client, id);

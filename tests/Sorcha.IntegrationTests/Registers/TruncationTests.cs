@@ -1,10 +1,11 @@
 using System.Net;
-using System.Net.Http.Json;
 using System.Text.Json;
 using Sorcha.Cryptography;
 using Sorcha.Client;
+using Sorcha.Contracts.Transactions;
 using SignedTransaction = Sorcha.Testing.Registers.SignedTransaction;
 using Sorcha.IntegrationTests.Infrastructure;
+using Sorcha.Ledger.Dockets;
 using Sorcha.Ledger.Tests.TestData;
 using Sorcha.Ledger.Verification;
 using Sorcha.Verify;
@@ -32,20 +33,20 @@ public sealed class TruncationTests(PlatformFixture platform)
         var txIds = txs.Select(t => Convert.FromHexString(t.TxId)).ToList();
         foreach (var docket in dockets)
         {
-            var size = docket.GetProperty("treeSize").GetInt32();
-            Assert.Equal(docket.GetProperty("lastSequence").GetInt64() + 1, size);
-            Assert.Equal(Convert.ToHexStringLower(Rfc9162Reference.Mth(txIds[..size])), docket.Str("treeRoot"));
+            var size = (int)Assert.NotNull(docket.TreeSize);
+            Assert.Equal(docket.LastSequence + 1, size);
+            Assert.Equal(Convert.ToHexStringLower(Rfc9162Reference.Mth(txIds[..size])), docket.TreeRoot);
         }
 
         foreach (var (from, to) in new[] { (0, dockets.Count - 1), (1, 2), (2, 2) })
         {
-            var answer = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/consistency?from={from}&to={to}");
-            Assert.Equal(dockets[from].GetRawText(), answer.GetProperty("from").GetRawText());
-            Assert.Equal(dockets[to].GetRawText(), answer.GetProperty("to").GetRawText());
-            var m = dockets[from].GetProperty("treeSize").GetInt32();
-            var n = dockets[to].GetProperty("treeSize").GetInt32();
+            var answer = await Json.GetAsync<ConsistencyProof>(client, $"/api/registers/{id}/consistency?from={from}&to={to}");
+            Assert.Equal(dockets[from], answer.From);
+            Assert.Equal(dockets[to], answer.To);
+            var m = (int)Assert.NotNull(dockets[from].TreeSize);
+            var n = (int)Assert.NotNull(dockets[to].TreeSize);
             var expected = (m == n ? [] : Rfc9162Reference.Proof(m, txIds[..n])).Select(Convert.ToHexStringLower);
-            Assert.Equal(expected, answer.GetProperty("proof").EnumerateArray().Select(p => p.GetString()));
+            Assert.Equal(expected, answer.Proof);
         }
 
         using var backwards = await client.GetAsync($"/api/registers/{id}/consistency?from=2&to=1");
@@ -63,9 +64,9 @@ public sealed class TruncationTests(PlatformFixture platform)
         // Only the head moves back 30 transactions; the transactions and dockets beyond it stay in the store.
         using (var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString))
         {
-            var kept = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/transactions/{txs[119].TxId}");
+            var kept = await Json.GetAsync<CommittedTransactionDocument>(client, $"/api/registers/{id}/transactions/{txs[119].TxId}");
             await redis.GetDatabase().HashSetAsync($"reg:{{{id}}}:head",
-                [new("height", 120), new("chainHash", kept.Str("chainHash"))]);
+                [new("height", 120), new("chainHash", kept.ChainHash)]);
         }
 
         var verdict = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{id}/verify");
@@ -81,14 +82,14 @@ public sealed class TruncationTests(PlatformFixture platform)
         var register = await RegisterFlows.GetRegisterAsync(client, id);
         var trusted = dockets[^1];
         var keep = dockets[^2];
-        var height = keep.GetProperty("lastSequence").GetInt32() + 1;
+        var height = (int)keep.LastSequence + 1;
 
         await CutTailAsync(id, txs, height, keep, dockets.Count - 1);
 
         // The store is consistent with itself again, so its own verify cannot tell: the client's docket can.
         var verdict = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{id}/verify");
         Assert.True(verdict.Valid, verdict.ToString());
-        using (var proof = await client.GetAsync($"/api/registers/{id}/consistency?from={trusted.GetProperty("number")}&to={trusted.GetProperty("number")}"))
+        using (var proof = await client.GetAsync($"/api/registers/{id}/consistency?from={trusted.Number}&to={trusted.Number}"))
         {
             Assert.Equal(HttpStatusCode.NotFound, proof.StatusCode);
         }
@@ -98,7 +99,7 @@ public sealed class TruncationTests(PlatformFixture platform)
         {
             var export = Path.Combine(directory, "export.ndjson");
             var docketFile = Path.Combine(directory, "docket.json");
-            await File.WriteAllTextAsync(docketFile, trusted.GetRawText());
+            await File.WriteAllTextAsync(docketFile, JsonSerializer.Serialize(trusted, SorchaJsonContext.Default.Docket));
             using (var response = await client.GetAsync($"/api/registers/{id}/export", HttpCompletionOption.ResponseHeadersRead))
             {
                 await using var file = File.Create(export);
@@ -119,7 +120,7 @@ public sealed class TruncationTests(PlatformFixture platform)
     }
 
     /// <summary>What an attacker with the store does: every key of the tail goes, and the head and cursor are rewound to match.</summary>
-    private async Task CutTailAsync(string id, List<SignedTransaction> txs, int height, JsonElement keep, int docketCount)
+    private async Task CutTailAsync(string id, List<SignedTransaction> txs, int height, Docket keep, int docketCount)
     {
         using var redis = await ConnectionMultiplexer.ConnectAsync(platform.Redis.ConnectionString);
         var db = redis.GetDatabase();
@@ -138,7 +139,7 @@ public sealed class TruncationTests(PlatformFixture platform)
         await db.HashSetAsync($"reg:{{{id}}}:head",
         [
             new("height", height), new("chainHash", chain), new("sealed", height), new("dockets", docketCount),
-            new("lastDocketHash", keep.Str("docketHash")), new("treeFrontier", Convert.ToHexStringLower(tree.ToBytes())),
+            new("lastDocketHash", keep.DocketHash), new("treeFrontier", Convert.ToHexStringLower(tree.ToBytes())),
         ]);
     }
 
@@ -154,7 +155,7 @@ public sealed class TruncationTests(PlatformFixture platform)
     }
 
     /// <summary>A register with <paramref name="count"/> transactions committed in one batch (sequence order = list order), all sealed.</summary>
-    private static async Task<(string Id, List<SignedTransaction> Txs, List<JsonElement> Dockets)> SealedRegisterAsync(HttpClient client, int count)
+    private static async Task<(string Id, List<SignedTransaction> Txs, List<Docket> Dockets)> SealedRegisterAsync(HttpClient client, int count)
     {
         var id = (await RegisterFlows.RegisterAsync(client, "trees")).Id;
         var signer = Signer.New();

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Http.Json;
-using System.Text.Json;
+using Sorcha.Contracts.Transactions;
+using Sorcha.Contracts.Wallets;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.Testing.Faults;
 using Xunit.Abstractions;
@@ -30,7 +31,7 @@ public sealed class ReplicaTests(PlatformFixture platform, ITestOutputHelper out
 
         using var created = await replicas[0].PostAsJsonAsync("/api/wallets", new { name = "open keys", algorithm = "ED25519" });
         Assert.Equal(HttpStatusCode.Created, created.StatusCode);
-        var address = (await created.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("address").GetString();
+        var address = (await Json.ReadAsync<CreatedWalletDto>(created)).Address;
         var sign = new { data = Convert.ToBase64String("open"u8.ToArray()) };
         // Twice on each: the first opens the key, the second signs with the key kept open (Wallet:OpenKeys).
         foreach (var replica in replicas.Concat(replicas))
@@ -121,12 +122,10 @@ public sealed class ReplicaTests(PlatformFixture platform, ITestOutputHelper out
         foreach (var (tx, pair) in transactions.Zip(answers))
         {
             Assert.Equal([HttpStatusCode.OK, HttpStatusCode.Created], pair.Select(a => a.StatusCode).Order());
-            var first = JsonDocument.Parse(pair[0].Body).RootElement;
-            var second = JsonDocument.Parse(pair[1].Body).RootElement;
-            Assert.Equal(tx.TxId, first.Str("txId"));
+            Assert.Equal(tx.TxId, Json.Parse<CommittedTransactionDocument>(pair[0].Body).TxId);
             // The same transaction, committed once. A docket may be sealed between the two answers: then only the later
             // one names its docketNumber, which is not a second commit.
-            Assert.Equal(WithoutDocket(first), WithoutDocket(second));
+            Assert.Equal(WithoutDocket(pair[0].Body), WithoutDocket(pair[1].Body));
         }
 
         Assert.Equal(transactions.Count, await RegisterFlows.HeightAsync(client, registerId));
@@ -141,8 +140,8 @@ public sealed class ReplicaTests(PlatformFixture platform, ITestOutputHelper out
         {
             var (status, body) = await GatewayHealth.WaitForAsync(platform.Gateway, "Degraded");
             Assert.Equal(HttpStatusCode.OK, status);
-            Assert.Equal("Degraded", body.Str("status"));
-            Assert.Equal("Degraded", body.GetProperty("services").Str("wallet"));
+            Assert.Equal("Degraded", body.Status);
+            Assert.Equal("Degraded", body.Services["wallet"]);
 
             // The stopped replica refuses connections; every request lands on the other one.
             using var alice = await platform.ClientAsync("replica-health");
@@ -157,12 +156,12 @@ public sealed class ReplicaTests(PlatformFixture platform, ITestOutputHelper out
             await platform.App.StartResourceAsync("wallet-2");
         }
 
-        Assert.Equal("Healthy", (await GatewayHealth.WaitForAsync(platform.Gateway, "Healthy")).Body.Str("status"));
+        Assert.Equal("Healthy", (await GatewayHealth.WaitForAsync(platform.Gateway, "Healthy")).Body.Status);
     });
 
-    private static string WithoutDocket(JsonElement answer)
+    private static string WithoutDocket(string answer)
     {
-        var node = System.Text.Json.Nodes.JsonNode.Parse(answer.GetRawText())!.AsObject();
+        var node = System.Text.Json.Nodes.JsonNode.Parse(answer)!.AsObject();
         node.Remove("docketNumber");
         return node.ToJsonString();
     }

@@ -3,6 +3,7 @@ using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
 using Sorcha.ApiPlatform.Auth;
+using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.IntegrationTests.Registers;
@@ -31,15 +32,14 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
         using var alice = Client(tokens[0]);
         using var bob = Client(tokens[1]);
 
-        var wallets = new List<(HttpClient Owner, JsonElement Wallet, string? Mnemonic)>();
-        foreach (var algorithm in new[] { "ED25519", "NISTP256", "RSA4096" })
+        var wallets = new List<(HttpClient Owner, CreatedWalletDto Wallet, string? Mnemonic)>();
+        foreach (var algorithm in new[] { SignatureAlgorithm.ED25519, SignatureAlgorithm.NISTP256, SignatureAlgorithm.RSA4096 })
         {
             var generated = await WalletFlows.CreateAsync(alice, algorithm);
-            var shown = generated.TryGetProperty("mnemonic", out var m) && m.ValueKind == JsonValueKind.String ? m.GetString() : null;
-            wallets.Add((alice, generated, shown));
+            wallets.Add((alice, generated, generated.Mnemonic));
         }
 
-        foreach (var algorithm in new[] { "ED25519", "NISTP256" })
+        foreach (var algorithm in new[] { SignatureAlgorithm.ED25519, SignatureAlgorithm.NISTP256 })
         {
             var mnemonic = Mnemonics.Generate();
             wallets.Add((bob, await WalletFlows.CreateAsync(bob, algorithm, mnemonic), mnemonic));
@@ -50,11 +50,12 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
         {
             var (owner, wallet, _) = wallets[i];
             var (recipientOwner, recipient, _) = wallets[(i + 1) % wallets.Count];
-            await WalletFlows.SignAsync(owner, wallet.Str("address"), plaintext);
-            var envelope = await Json.PostAsync(owner, $"/api/wallets/{wallet.Str("address")}/encrypt",
-                new { recipient = recipient.Str("address"), data = Convert.ToBase64String(plaintext) }, HttpStatusCode.OK);
-            var opened = await Json.PostAsync(recipientOwner, $"/api/wallets/{recipient.Str("address")}/decrypt", envelope, HttpStatusCode.OK);
-            Assert.Equal(plaintext, Convert.FromBase64String(opened.Str("data")));
+            await WalletFlows.SignAsync(owner, wallet.Address, plaintext);
+            // The envelope goes back to decrypt as the service wrote it.
+            var envelope = await Json.PostAsync(owner, $"/api/wallets/{wallet.Address}/encrypt",
+                new { recipient = recipient.Address, data = Convert.ToBase64String(plaintext) }, HttpStatusCode.OK);
+            var opened = await Json.PostAsync<DecryptResponse>(recipientOwner, $"/api/wallets/{recipient.Address}/decrypt", envelope, HttpStatusCode.OK);
+            Assert.Equal(plaintext, opened.Data);
         }
 
         var registers = new[] { await RegisterFlows.RegisterAsync(alice, "audit"), await RegisterFlows.RegisterAsync(bob, "audit") };
@@ -65,18 +66,18 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
         var walletKek = Convert.FromBase64String(platform.Options.WalletKeyEncryptionKey);
         foreach (var (_, wallet, mnemonic) in wallets)
         {
-            var address = wallet.Str("address");
+            var address = wallet.Address;
             var (signing, encryption) = await OpenWalletKeysAsync(db, walletKek, address);
             if (mnemonic is not null)
             {
                 // The keys opened here are the ones the mnemonic derives: the audit looks for the real thing.
-                var derived = WalletKeyDerivation.FromMnemonic(Enum.Parse<SignatureAlgorithm>(wallet.Str("algorithm")), mnemonic);
+                var derived = WalletKeyDerivation.FromMnemonic(wallet.Algorithm, mnemonic);
                 Assert.Equal(derived.Signing.PrivateKey, signing);
                 secrets.AddMnemonic("mnemonic of " + address, mnemonic);
             }
 
-            secrets.AddKey($"{wallet.Str("algorithm")} signing key of {address}", signing);
-            secrets.AddKey($"{wallet.Str("algorithm")} encryption key of {address}", encryption);
+            secrets.AddKey($"{wallet.Algorithm} signing key of {address}", signing);
+            secrets.AddKey($"{wallet.Algorithm} encryption key of {address}", encryption);
         }
 
         var registerKek = Convert.FromBase64String(platform.Options.RegisterKeyEncryptionKey);
@@ -123,7 +124,7 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
 
         // The scan reaches what it must: the wallet service's output about every wallet (its address is logged), which
         // comes through DCP's log stream moments after it was written.
-        foreach (var address in wallets.Select(w => w.Wallet.Str("address")))
+        foreach (var address in wallets.Select(w => w.Wallet.Address))
         {
             Assert.True(await platform.App.OutputContainsAsync(platform.ReplicasOf("wallet"), l => l.Contains(address, StringComparison.Ordinal)),
                 $"wallet {address} is in no wallet replica's output");
@@ -140,7 +141,7 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
         // And every wallet record (its public key is there in base64).
         foreach (var (_, wallet, _) in wallets)
         {
-            var publicKey = Encoding.UTF8.GetBytes(wallet.Str("publicKey"));
+            var publicKey = Encoding.UTF8.GetBytes(Convert.ToBase64String(wallet.PublicKey));
             Assert.Contains(values, v => v.Value.AsSpan().IndexOf(publicKey) >= 0);
         }
 
@@ -156,6 +157,7 @@ public sealed class SecretsAuditTests(PlatformFixture platform, ITestOutputHelpe
 
     private static async Task<(byte[] Signing, byte[] Encryption)> OpenWalletKeysAsync(IDatabase db, byte[] kek, string address)
     {
+        // Raw: the wallet's record as the Wallet service stores it in Redis, which no contract record describes.
         byte[] record = (await db.StringGetAsync("wallet:{" + address + "}"))!;
         var sealedKeys = Convert.FromBase64String(JsonDocument.Parse(record).RootElement.GetProperty("sealedPrivateKeys").GetString()!);
         var plain = KeyProtection.Open(kek, sealedKeys, Encoding.UTF8.GetBytes("sorcha/v1/wallet-keys/" + address));

@@ -1,5 +1,4 @@
 using System.Net;
-using System.Text.Json;
 using Sorcha.Client;
 using Sorcha.Contracts.Wallets;
 using Sorcha.Cryptography;
@@ -12,10 +11,6 @@ public static class WalletFlows
     public static Task<CreatedWalletDto> CreateAsync(HttpClient client, SignatureAlgorithm algorithm, string? mnemonic = null) =>
         Json.PostAsync<CreatedWalletDto>(client, "/api/wallets", new { name = $"{algorithm} test", algorithm = algorithm.ToString(), mnemonic },
             HttpStatusCode.Created);
-
-    /// <summary>The same, read raw: the Reliability tests still read wallets so.</summary>
-    public static Task<JsonElement> CreateAsync(HttpClient client, string algorithm, string? mnemonic = null) =>
-        Json.PostAsync(client, "/api/wallets", new { name = $"{algorithm} test", algorithm, mnemonic }, HttpStatusCode.Created);
 
     public static Task<SignResponse> SignAsync(HttpClient client, string address, byte[] data) =>
         Json.PostAsync<SignResponse>(client, $"/api/wallets/{address}/sign", new { data = Convert.ToBase64String(data) }, HttpStatusCode.OK);

@@ -136,10 +136,10 @@ public sealed class WalletTransactionTests(PlatformFixture platform)
         var file = new byte[400 * 1024];
         var once = await alice.Wallets.PrepareTransactionAsync(sender.Address, new PrepareTransactionRequest("r1", null, [],
             [new AttachmentData("f.bin", "application/octet-stream", Convert.ToBase64String(file), [sender.Address, other.Address])]));
-        var recorded = Assert.Single(once.Transaction.Payload.GetProperty("attachments").EnumerateArray());
-        Assert.Equal(Convert.ToHexStringLower(SHA256.HashData(file)), recorded.GetProperty("sha256").GetString());
-        Assert.Equal(file.Length, recorded.GetProperty("size").GetInt64());
-        Assert.Equal(2, recorded.GetProperty("envelopes").GetArrayLength());
+        var recorded = Assert.Single(once.Transaction.Payload.Deserialize<ActionPayload>(Json.Options)!.Attachments ?? []);
+        Assert.Equal(Convert.ToHexStringLower(SHA256.HashData(file)), recorded.Sha256);
+        Assert.Equal(file.Length, recorded.Size);
+        Assert.Equal(2, recorded.Envelopes.Count);
 
         // Sealed for three recipients, 400 KiB is 1.2 MiB: over the limit however it is split.
         var thrice = await Assert.ThrowsAsync<SorchaApiException>(() => alice.Wallets.PrepareTransactionAsync(sender.Address,

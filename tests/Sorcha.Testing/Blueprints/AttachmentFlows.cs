@@ -60,7 +60,11 @@ public static class AttachmentFlows
 
     public static string Sha256(byte[] content) => Convert.ToHexStringLower(SHA256.HashData(content));
 
-    /// <summary>The committed transaction's <c>payload.attachments</c>.</summary>
-    public static async Task<JsonElement> RecordedAsync(SorchaClient client, string registerId, string txId) =>
-        (await client.Registers.GetTransactionAsync(registerId, txId)).Payload.GetProperty("attachments").Clone();
+    /// <summary>The committed transaction's <c>payload.attachments</c> (present: an action with files records them).</summary>
+    public static async Task<IReadOnlyList<PayloadAttachment>> RecordedAsync(SorchaClient client, string registerId, string txId)
+    {
+        var payload = (await client.Registers.GetTransactionAsync(registerId, txId)).Payload.Deserialize<ActionPayload>(Json.Options)!;
+        Assert.True(payload.Attachments is not null, $"no attachments member in {txId}'s payload");
+        return payload.Attachments;
+    }
 }

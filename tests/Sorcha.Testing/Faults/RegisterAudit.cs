@@ -1,6 +1,7 @@
 using System.Net;
-using System.Net.Http.Json;
-using System.Text.Json;
+using Sorcha.Contracts;
+using Sorcha.Contracts.Transactions;
+using Sorcha.Ledger.Verification;
 using Sorcha.Testing.Platform;
 using Sorcha.Testing.Registers;
 
@@ -57,9 +58,9 @@ public static class RegisterAudit
         var dockets = await RegisterFlows.WaitUntilSealedAsync(client, registerId, height);
         RegisterFlows.AssertContiguous(dockets, height, registerId);
         // verify checks every docket's hash chain and signature: a docket sealed twice (overwritten) breaks the chain.
-        var verification = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{registerId}/verify");
-        Assert.True(verification.GetProperty("valid").GetBoolean(), verification.GetRawText());
-        Assert.Equal(dockets.Count, verification.GetProperty("checkedDockets").GetInt64());
+        var verification = await Json.GetAsync<VerificationResult>(client, $"/api/registers/{registerId}/verify");
+        Assert.True(verification.Valid, verification.ToString());
+        Assert.Equal(dockets.Count, verification.CheckedDockets);
         return new AuditResult(acknowledged.Count, created.Count, height, found, dockets.Count);
     }
 
@@ -68,9 +69,9 @@ public static class RegisterAudit
         var all = new List<(long, string)>();
         for (var page = 1; ; page++)
         {
-            var body = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{registerId}/transactions?page={page}&pageSize=100");
-            var items = body.GetProperty("items").EnumerateArray().ToList();
-            all.AddRange(items.Select(t => (t.GetProperty("sequence").GetInt64(), t.Str("txId"))));
+            var items = (await Json.GetAsync<Paged<CommittedTransactionDocument>>(client,
+                $"/api/registers/{registerId}/transactions?page={page}&pageSize=100")).Items;
+            all.AddRange(items.Select(t => (t.Sequence, t.TxId)));
             if (items.Count < 100)
             {
                 return all;

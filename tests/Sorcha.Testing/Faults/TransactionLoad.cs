@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Net;
-using System.Text.Json;
+using Sorcha.Contracts.Transactions;
 using Sorcha.Testing.Registers;
 
 namespace Sorcha.Testing.Faults;
@@ -159,13 +159,13 @@ public sealed class TransactionLoad(HttpClient client, string registerId)
             status = (int)response.StatusCode;
             retryAfter = response.Headers.RetryAfter is not null;
             if (response.StatusCode is HttpStatusCode.Created or HttpStatusCode.OK && txId is not null
-                && JsonDocument.Parse(text).RootElement.GetProperty("txId").GetString() != txId)
+                && Json.Parse<CommittedTransactionDocument>(text).TxId != txId)
             {
                 status = 999; // an answer for some other transaction: never acceptable
             }
 
             isProblem = response.Content.Headers.ContentType?.MediaType == "application/problem+json"
-                && text.Length > 0 && JsonDocument.Parse(text).RootElement.TryGetProperty("status", out var s) && s.GetInt32() == status;
+                && text.Length > 0 && Json.Parse<Sorcha.Client.ProblemDocument>(text).Status == status;
         }
         catch (Exception e) when (e is OperationCanceledException or HttpRequestException)
         {

@@ -1,5 +1,5 @@
 using System.Net;
-using System.Text.Json;
+using Sorcha.Client;
 
 namespace Sorcha.Testing.Platform;
 
@@ -9,14 +9,14 @@ namespace Sorcha.Testing.Platform;
 /// </summary>
 public static class GatewayHealth
 {
-    public static async Task<(HttpStatusCode Status, JsonElement Body)> WaitForAsync(HttpClient gateway, string expected)
+    public static async Task<(HttpStatusCode Status, HealthReport Body)> WaitForAsync(HttpClient gateway, string expected)
     {
         var deadline = DateTime.UtcNow.AddSeconds(5);
         while (true)
         {
             using var response = await gateway.GetAsync("/health");
-            var body = JsonDocument.Parse(await response.Content.ReadAsStringAsync()).RootElement.Clone();
-            if (body.Str("status") == expected || DateTime.UtcNow > deadline)
+            var body = await Json.ReadAsync<HealthReport>(response);
+            if (body.Status == expected || DateTime.UtcNow > deadline)
             {
                 return (response.StatusCode, body);
             }

@@ -1,13 +1,13 @@
 using System.Net;
-using System.Net.Http.Json;
 using System.Security.Cryptography;
 using System.Text;
-using System.Text.Json;
 using System.Text.Json.Nodes;
 using Sorcha.Client;
+using Sorcha.Contracts;
 using Sorcha.Contracts.Registers;
 using Sorcha.Contracts.Transactions;
 using Sorcha.Cryptography;
+using Sorcha.Ledger.Dockets;
 
 namespace Sorcha.Testing.Registers;
 
@@ -76,14 +76,13 @@ public static class RegisterFlows
         return Json.Parse<CommittedTransactionDocument>(text);
     }
 
-    /// <summary>Every docket of a register, page by page, as the server wrote it (tests compare members and their text).</summary>
-    public static async Task<List<JsonElement>> DocketsAsync(HttpClient client, string id)
+    /// <summary>Every docket of a register, page by page.</summary>
+    public static async Task<List<Docket>> DocketsAsync(HttpClient client, string id)
     {
-        var dockets = new List<JsonElement>();
+        var dockets = new List<Docket>();
         for (var page = 1; ; page++)
         {
-            var body = await client.GetFromJsonAsync<JsonElement>($"/api/registers/{id}/dockets?page={page}&pageSize=100");
-            var items = body.GetProperty("items").EnumerateArray().ToList();
+            var items = (await Json.GetAsync<Paged<Docket>>(client, $"/api/registers/{id}/dockets?page={page}&pageSize=100")).Items;
             dockets.AddRange(items);
             if (items.Count < 100)
             {
@@ -99,13 +98,13 @@ public static class RegisterFlows
     public static readonly TimeSpan SealingPatience = TimeSpan.FromSeconds(20);
 
     /// <summary>Waits until every committed transaction of the register is in a sealed docket; returns the dockets.</summary>
-    public static async Task<List<JsonElement>> WaitUntilSealedAsync(HttpClient client, string id, long height, TimeSpan? timeout = null)
+    public static async Task<List<Docket>> WaitUntilSealedAsync(HttpClient client, string id, long height, TimeSpan? timeout = null)
     {
         var deadline = DateTime.UtcNow + (timeout ?? SealingPatience);
         while (true)
         {
             var dockets = await DocketsAsync(client, id);
-            if (height == 0 || dockets.Count > 0 && dockets[^1].GetProperty("lastSequence").GetInt64() == height - 1 || DateTime.UtcNow > deadline)
+            if (height == 0 || dockets.Count > 0 && dockets[^1].LastSequence == height - 1 || DateTime.UtcNow > deadline)
             {
                 return dockets;
             }
@@ -115,16 +114,16 @@ public static class RegisterFlows
     }
 
     /// <summary>Dockets are numbered 0.., cover consecutive ranges from sequence 0 without gap or overlap, ≤ 100 each.</summary>
-    public static void AssertContiguous(IReadOnlyList<JsonElement> dockets, long height, string registerId)
+    public static void AssertContiguous(IReadOnlyList<Docket> dockets, long height, string registerId)
     {
         long next = 0;
         for (var i = 0; i < dockets.Count; i++)
         {
             var d = dockets[i];
-            Assert.Equal(registerId, d.Str("registerId"));
-            Assert.Equal(i, d.GetProperty("number").GetInt64());
-            Assert.Equal(next, d.GetProperty("firstSequence").GetInt64());
-            var last = d.GetProperty("lastSequence").GetInt64();
+            Assert.Equal(registerId, d.RegisterId);
+            Assert.Equal(i, d.Number);
+            Assert.Equal(next, d.FirstSequence);
+            var last = d.LastSequence;
             Assert.InRange(last - next + 1, 1, 100);
             next = last + 1;
         }

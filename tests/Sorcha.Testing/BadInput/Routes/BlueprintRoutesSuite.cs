@@ -4,6 +4,7 @@ using System.Text.Json.Nodes;
 using Sorcha.Client;
 using Sorcha.Contracts;
 using Sorcha.Contracts.Blueprints;
+using Sorcha.Contracts.Templates;
 
 namespace Sorcha.Testing.BadInput.Routes;
 
@@ -44,8 +45,8 @@ public abstract class BlueprintRoutesSuite(BadInputTarget target) : BadInputSuit
         var foreignRegister = (await foreignClient.Registers.CreateAsync("blueprint test")).Id;
         var foreignInstance = (await foreignClient.Instances.CreateAsync(published, foreignRegister,
             roles.ToDictionary(p => p, _ => foreignWallet))).InstanceId;
-        var template = (await Json.PostAsync<JsonElement>(owner, "/api/templates", JsonNode.Parse(Template), HttpStatusCode.Created)).Str("id");
-        var foreignTemplate = (await Json.PostAsync<JsonElement>(foreign, "/api/templates", JsonNode.Parse(Template), HttpStatusCode.Created)).Str("id");
+        var template = (await Json.PostAsync<TemplateDto>(owner, "/api/templates", JsonNode.Parse(Template), HttpStatusCode.Created)).Id;
+        var foreignTemplate = (await Json.PostAsync<TemplateDto>(foreign, "/api/templates", JsonNode.Parse(Template), HttpStatusCode.Created)).Id;
         return new Resources(new Dictionary<string, string>
         {
             ["draft"] = draft,
