@@ -7,6 +7,8 @@
 # usage: perf/scripts/capacity-ab.sh <commit A> [rounds=3] [scenario=action_submission] [p99 bound ms=50] [warm-up s=60] [step s=10]
 # SORCHA_PERF_BLUEPRINTS=<folder> gives both sides the sample blueprints of that folder (an older build refuses a member
 # today's samples use: give it its own, artifacts/reference/<commit>/samples/blueprints).
+# B_ENV="NAME=value …" is given to side B's AppHost only (and so to the processes it starts): with <commit A> = HEAD,
+# one build under two settings.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/lib/platform.sh
@@ -27,8 +29,13 @@ trap 'platform_stop; [ -n "$data" ] && rm -rf "$data"' EXIT
 
 measure() { # <side> <checkout> <round>: prints "<side> <round> <capacity/s>"
   local dir="$out/$1$3"
+  local kv b_env=()
   data=$(mktemp -d)
-  platform_launch PLATFORM "$data" "$dir-apphost.log" "$2" && platform_wait PLATFORM >/dev/null || return 1
+  [ "$1" = B ] && read -ra b_env <<<"${B_ENV:-}"
+  for kv in "${b_env[@]}"; do export "$kv"; done
+  platform_launch PLATFORM "$data" "$dir-apphost.log" "$2"
+  for kv in "${b_env[@]}"; do unset "${kv%%=*}"; done
+  platform_wait PLATFORM >/dev/null || return 1
   dotnet "$harness" --target "$PLATFORM_URL" --target-config Release --out "$dir" --scenarios "$scenario" --capacity \
     --p99-bound "$bound" --warmup "$warm" --duration "$step" >"$dir.log" 2>&1 || { echo "harness failed: $dir.log" >&2; return 1; }
   platform_stop; rm -rf "$data"; data=
@@ -39,7 +46,7 @@ for round in $(seq 1 "$rounds"); do
   measure A "$olddir" "$round" || exit 2
   measure B . "$round" || exit 2
 done | tee "$out/capacity.txt"
-echo "$scenario capacity at P99 ≤ $bound ms (warm-up $warm s, steps $step s), A = $old, B = $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src || echo '+changes'), $rounds alternated rounds, load $(cut -d' ' -f1-3 /proc/loadavg):" | tee "$out/summary.txt"
+echo "$scenario capacity at P99 ≤ $bound ms (warm-up $warm s, steps $step s), A = $old, B = $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src || echo '+changes')${B_ENV:+ with $B_ENV}, $rounds alternated rounds, load $(cut -d' ' -f1-3 /proc/loadavg):" | tee "$out/summary.txt"
 awk 'function median(v, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
        return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }
   { if ($1 == "A") a[++na] = $3; else b[++nb] = $3 }
