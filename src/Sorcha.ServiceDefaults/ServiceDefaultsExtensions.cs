@@ -2,7 +2,6 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.Hosting;
 using Sorcha.ServiceDefaults.Discovery;
 using Sorcha.ServiceDefaults.Health;
-using Sorcha.ServiceDefaults.Hosting;
 using Sorcha.ServiceDefaults.Logging;
 using Sorcha.ServiceDefaults.Redis;
 using Sorcha.ServiceDefaults.Telemetry;
@@ -23,7 +22,6 @@ public static class ServiceDefaultsExtensions
         builder.AddSorchaRedis();
         builder.AddSorchaHealthChecks();
         builder.AddSorchaOutgoingCalls();
-        builder.AddSorchaInlineIo();
         return builder;
     }
 
