@@ -13,6 +13,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/lib/platform.sh
 . scripts/lib/reference.sh
+. perf/scripts/lib/ab.sh
 
 old=${1:?usage: perf/scripts/capacity-ab.sh <commit> [rounds] [scenario] [p99 bound] [warm-up] [step]}
 rounds=${2:-3} scenario=${3:-action_submission} bound=${4:-50} warm=${5:-60} step=${6:-10}
@@ -29,12 +30,8 @@ trap 'platform_stop; [ -n "$data" ] && rm -rf "$data"' EXIT
 
 measure() { # <side> <checkout> <round>: prints "<side> <round> <capacity/s>"
   local dir="$out/$1$3"
-  local kv b_env=()
   data=$(mktemp -d)
-  [ "$1" = B ] && read -ra b_env <<<"${B_ENV:-}"
-  for kv in "${b_env[@]}"; do export "$kv"; done
-  platform_launch PLATFORM "$data" "$dir-apphost.log" "$2"
-  for kv in "${b_env[@]}"; do unset "${kv%%=*}"; done
+  launch_side "$1" "$data" "$dir-apphost.log" "$2"
   platform_wait PLATFORM >/dev/null || return 1
   dotnet "$harness" --target "$PLATFORM_URL" --target-config Release --out "$dir" --scenarios "$scenario" --capacity \
     --p99-bound "$bound" --warmup "$warm" --duration "$step" >"$dir.log" 2>&1 || { echo "harness failed: $dir.log" >&2; return 1; }

@@ -18,11 +18,7 @@ ab_start throughput-ab "$@"
 
 side_run() { # <side A|B> <checkout>
   data=$(mktemp -d)
-  local kv b_env=()
-  [ "$1" = B ] && read -ra b_env <<<"${B_ENV:-}"
-  for kv in "${b_env[@]}"; do export "$kv"; done
-  platform_launch PLATFORM "$data" "$out/platform-$1-$round.log" "$2"
-  for kv in "${b_env[@]}"; do unset "${kv%%=*}"; done
+  launch_side "$1" "$data" "$out/platform-$1-$round.log" "$2"
   platform_wait PLATFORM >/dev/null || return 1
   seed_wallet throughput-ab || { echo "could not seed side $1" >&2; return 1; }
   local token=$TOKEN address=$ADDRESS wallet_url=$WALLET_URL

@@ -24,3 +24,13 @@ ab_start() {
   data=
   trap 'platform_stop; [ -n "$data" ] && rm -rf "$data"' EXIT
 }
+
+# launch_side <side A|B> <data> <log> <checkout>: platform_launch PLATFORM, with B_ENV ("NAME=value …") in side B's
+# environment only (the AppHost passes it on to the processes it starts).
+launch_side() {
+  local kv b_env=()
+  [ "$1" = B ] && read -ra b_env <<<"${B_ENV:-}"
+  for kv in "${b_env[@]}"; do export "$kv"; done
+  platform_launch PLATFORM "$2" "$3" "$4"
+  for kv in "${b_env[@]}"; do unset "${kv%%=*}"; done
+}
