@@ -20,6 +20,9 @@ public sealed class Browser : IAsyncLifetime
     public async Task InitializeAsync()
     {
         var chromium = HeadlessChromium.Require();
+        // Playwright's assertions wait 5 s by default, its actions as long as the context says (30 s below): on a busy
+        // two-core machine a signed, committed step can take longer than 5 s to show, so both wait as long.
+        Assertions.SetDefaultExpectTimeout(30_000);
         _playwright = await Playwright.CreateAsync();
         Chromium = await _playwright.Chromium.LaunchAsync(new()
         {
