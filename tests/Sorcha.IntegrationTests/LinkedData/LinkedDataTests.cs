@@ -3,9 +3,11 @@ using System.Net.Http.Headers;
 using System.Text.Json.Nodes;
 using Sorcha.Contracts.Instances;
 using Sorcha.Contracts.LinkedData;
+using Sorcha.Contracts.Registers;
 using Sorcha.IntegrationTests.Infrastructure;
 using Sorcha.IntegrationTests.OpenApi;
 using Sorcha.Testing.Platform.OpenApi;
+using Sorcha.Testing.Registers;
 using Xunit.Abstractions;
 
 namespace Sorcha.IntegrationTests.LinkedData;
@@ -32,6 +34,11 @@ public sealed class LinkedDataTests(PlatformFixture platform, ITestOutputHelper 
         await Json.PostAsync<SubmitActionResponse>(client, $"/api/instances/{instance}/actions/submit",
             new { sender = wallet, data = InstanceFlows.Claim }, HttpStatusCode.Created);
         var state = await Json.GetAsync<InstanceDto>(client, $"/api/instances/{instance}");
+        // A transaction's docketNumber is set when its docket seals (about 1 s after the commit): both reads of it, the
+        // JSON-LD one and the plain one compared with it, come after that, so that they read the same transaction.
+        var height = (await Json.GetAsync<RegisterDto>(client, $"/api/registers/{state.RegisterId}")).Height;
+        var dockets = await RegisterFlows.WaitUntilSealedAsync(client, state.RegisterId, height);
+        Assert.True(dockets.Count > 0 && dockets[^1].LastSequence == height - 1, "the register did not seal its transactions");
         string[] paths =
         [
             $"/api/blueprints/{state.BlueprintId}", $"/api/blueprints/{state.BlueprintId}/versions/{state.BlueprintVersion}",
