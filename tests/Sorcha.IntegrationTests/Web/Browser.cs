@@ -79,6 +79,25 @@ public sealed record Person(string Name, IBrowserContext Context, IPage Page) : 
         Assert.True(bad.Count == 0, $"{what}: {string.Join("\n", bad)}");
     }
 
+    /// <summary>
+    /// Clicks <paramref name="link"/> and waits for its download; when none starts, fails with what the link's address
+    /// answers this person (status and time), so that a slow server and a lost click read differently.
+    /// </summary>
+    public async Task<IDownload> DownloadAsync(ILocator link)
+    {
+        try
+        {
+            return await Page.RunAndWaitForDownloadAsync(() => link.ClickAsync());
+        }
+        catch (TimeoutException)
+        {
+            var href = await link.GetAttributeAsync("href");
+            var clock = System.Diagnostics.Stopwatch.StartNew();
+            var answer = await Context.APIRequest.GetAsync(href!);
+            throw new Xunit.Sdk.XunitException($"no download within 30 s of clicking {href}; fetched now it answers {answer.Status} in {clock.ElapsedMilliseconds} ms");
+        }
+    }
+
     public Task ScreenshotAsync(string name) =>
         Page.ScreenshotAsync(new() { Path = Path.Combine(Browser.Screenshots, name + ".png") }); // the viewport: a full-page capture draws the fixed app bar mid-page
 

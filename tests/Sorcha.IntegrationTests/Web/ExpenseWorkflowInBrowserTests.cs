@@ -102,29 +102,10 @@ public sealed class ExpenseWorkflowInBrowserTests(PlatformFixture platform, Brow
         await Assertions.Expect(emp.Page.GetByText("completed").First).ToBeVisibleAsync();
         await Assertions.Expect(emp.Page.GetByText("Signature verified")).ToHaveCountAsync(5);
         Assert.Equal(0, await emp.Page.GetByText("Signature NOT verified").CountAsync());
-        var download = await DownloadAsync(emp.Page, emp.Page.GetByRole(AriaRole.Link, new() { Name = "Download receipt.txt" }).First);
+        var download = await emp.DownloadAsync(emp.Page.GetByRole(AriaRole.Link, new() { Name = "Download receipt.txt" }).First);
         Assert.Equal(Receipt, await File.ReadAllBytesAsync(await download.PathAsync()));
         await emp.ScreenshotAsync("instance");
         await emp.AssertAccessibleAsync("a completed instance");
-    }
-
-    /// <summary>
-    /// Clicks <paramref name="link"/> and waits for its download; when none starts, fails with what the link's address
-    /// answers this person (status and time), so that a slow server and a lost click read differently.
-    /// </summary>
-    private static async Task<IDownload> DownloadAsync(IPage page, ILocator link)
-    {
-        try
-        {
-            return await page.RunAndWaitForDownloadAsync(() => link.ClickAsync());
-        }
-        catch (TimeoutException)
-        {
-            var href = await link.GetAttributeAsync("href");
-            var clock = Stopwatch.StartNew();
-            var answer = await page.Context.APIRequest.GetAsync(href!);
-            throw new Xunit.Sdk.XunitException($"no download within 30 s of clicking {href}; fetched now it answers {answer.Status} in {clock.ElapsedMilliseconds} ms");
-        }
     }
 
     private static readonly byte[] Receipt = "Hotel Kaiserhof, 2 nights, 310.00 GBP"u8.ToArray();

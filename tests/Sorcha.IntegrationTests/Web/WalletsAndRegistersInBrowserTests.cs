@@ -90,7 +90,7 @@ public sealed class WalletsAndRegistersInBrowserTests(PlatformFixture platform, 
         await reader.AssertAccessibleAsync("a register's page");
         await reader.ScreenshotAsync("register");
 
-        var download = await reader.Page.RunAndWaitForDownloadAsync(() => reader.Page.GetByRole(AriaRole.Link, new() { Name = "Download export" }).ClickAsync());
+        var download = await reader.DownloadAsync(reader.Page.GetByRole(AriaRole.Link, new() { Name = "Download export" }));
         var lines = await File.ReadAllLinesAsync(await download.PathAsync());
         Assert.True(lines.Length >= 3, $"the export has {lines.Length} lines");
         Assert.Equal($"register-{register}.ndjson", download.SuggestedFilename);
