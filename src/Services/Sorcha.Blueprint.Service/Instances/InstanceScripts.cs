@@ -1,3 +1,5 @@
+using Sorcha.Registers.Store;
+
 namespace Sorcha.Blueprint.Service.Instances;
 
 /// <summary>What the claim script answers first; the script returns these values by name.</summary>
