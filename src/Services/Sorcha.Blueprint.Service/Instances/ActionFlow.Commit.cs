@@ -103,24 +103,18 @@ public sealed partial class ActionFlow
         CommittedTransactionDocument commit)
     {
         var (instance, plan) = (step.Instance, step.Plan);
-        string? nextWallet = null, endState = null;
-        InstanceStep? committed = null;
+        Landing landing;
         try
         {
-            var rejected = pending.Transaction.Metadata?.Type == StepPlan.RejectionType;
-            nextWallet = pending.NextActionId is null ? null : instance.Participants[blueprint.FindAction(pending.NextActionId)!.Sender];
-            endState = pending.NextActionId is not null ? null : rejected ? InstanceStates.Rejected : InstanceStates.Completed;
-            committed = new InstanceStep(plan.ActionId, plan.Sender, pending.TxId, commit.Sequence, services.Clock.GetUtcNow(), rejected);
-            bool advanced;
+            landing = LandingOf(step, blueprint, pending, commit);
             using (step.Timing.Measure("advance", Source))
             {
-                advanced = await services.Store.TryAdvanceAsync(step.Claim, committed, instance, plan.Sender, pending.NextActionId, nextWallet, endState);
-            }
-
-            if (!advanced)
-            {
-                // Only possible if the claim outlived ClaimLifetime, which Deadline rules out short of a stalled process.
-                throw ClaimLost(instance.Id, pending.TxId);
+                // Refused only if the claim outlived ClaimLifetime, which Deadline rules out short of a stalled process.
+                if (!await services.Store.TryAdvanceAsync(step.Claim, landing.Step, instance, plan.Sender, pending.NextActionId,
+                    landing.NextWallet, landing.EndState))
+                {
+                    throw ClaimLost(instance.Id, pending.TxId);
+                }
             }
         }
         catch
@@ -129,11 +123,24 @@ public sealed partial class ActionFlow
             throw;
         }
 
-        services.Events.StepCommitted(instance, committed!, pending.NextActionId, nextWallet, endState);
+        services.Events.StepCommitted(instance, landing.Step, pending.NextActionId, landing.NextWallet, landing.EndState);
         return pending.DataDigest == plan.DataDigest
             ? new SubmitActionResponse(pending.TxId, commit.Sequence, pending.NextActionId, pending.Calculated, pending.Recipients)
             : throw Conflict($"An earlier attempt of action '{plan.ActionId}', with other data, was committed as {pending.TxId}; see GET /api/instances/{instance.Id}.");
     }
+
+    /// <summary>Where the pending transaction takes the instance: the step it records, then the next sender's wallet or the state it ends in.</summary>
+    private Landing LandingOf(ClaimedStep step, BlueprintDocument blueprint, PendingStep pending, CommittedTransactionDocument commit)
+    {
+        var rejected = pending.Transaction.Metadata?.Type == StepPlan.RejectionType;
+        var recorded = new InstanceStep(step.Plan.ActionId, step.Plan.Sender, pending.TxId, commit.Sequence, services.Clock.GetUtcNow(), rejected);
+        return pending.NextActionId is { } next
+            ? new(recorded, step.Instance.Participants[blueprint.FindAction(next)!.Sender], EndState: null)
+            : new(recorded, NextWallet: null, rejected ? InstanceStates.Rejected : InstanceStates.Completed);
+    }
+
+    /// <summary>What a committed step records and where it leaves the instance: <see cref="NextWallet"/> null once it ended.</summary>
+    private readonly record struct Landing(InstanceStep Step, string? NextWallet, string? EndState);
 
     /// <summary>
     /// Gives the step back so the sender can retry; a transaction that may have been committed stays pending, and only
