@@ -37,8 +37,7 @@ public sealed class LinkedDataTests(PlatformFixture platform, ITestOutputHelper 
         // A transaction's docketNumber is set when its docket seals (about 1 s after the commit): both reads of it, the
         // JSON-LD one and the plain one compared with it, come after that, so that they read the same transaction.
         var height = (await Json.GetAsync<RegisterDto>(client, $"/api/registers/{state.RegisterId}")).Height;
-        var dockets = await RegisterFlows.WaitUntilSealedAsync(client, state.RegisterId, height);
-        Assert.True(dockets.Count > 0 && dockets[^1].LastSequence == height - 1, "the register did not seal its transactions");
+        RegisterFlows.AssertContiguous(await RegisterFlows.WaitUntilSealedAsync(client, state.RegisterId, height), height, state.RegisterId);
         string[] paths =
         [
             $"/api/blueprints/{state.BlueprintId}", $"/api/blueprints/{state.BlueprintId}/versions/{state.BlueprintVersion}",

@@ -17,12 +17,16 @@ public sealed class Browser : IAsyncLifetime
     /// <summary>Where the tests' screenshots go (docs/web.md's pictures are copies of these).</summary>
     public static readonly string Screenshots = Directory.CreateDirectory(Path.Combine(AppContext.BaseDirectory, "web-screenshots")).FullName;
 
+    /// <summary>
+    /// How long an action, an assertion or a download waits, in ms. Playwright's assertions wait 5 s by default: on a busy
+    /// two-core machine a signed, committed step can take longer to show, so assertions wait as long as actions.
+    /// </summary>
+    public const int Patience = 30_000;
+
     public async Task InitializeAsync()
     {
         var chromium = HeadlessChromium.Require();
-        // Playwright's assertions wait 5 s by default, its actions as long as the context says (30 s below): on a busy
-        // two-core machine a signed, committed step can take longer than 5 s to show, so both wait as long.
-        Assertions.SetDefaultExpectTimeout(30_000);
+        Assertions.SetDefaultExpectTimeout(Patience);
         _playwright = await Playwright.CreateAsync();
         Chromium = await _playwright.Chromium.LaunchAsync(new()
         {
@@ -36,7 +40,7 @@ public sealed class Browser : IAsyncLifetime
     public async Task<Person> SignInAsync(Uri gateway, string name, int width = 1280)
     {
         var context = await Chromium.NewContextAsync(new() { BaseURL = gateway.ToString(), ViewportSize = new() { Width = width, Height = 900 } });
-        context.SetDefaultTimeout(30_000);
+        context.SetDefaultTimeout(Patience);
         var page = await context.NewPageAsync();
         await page.GotoAsync("/signin");
         await page.GetByLabel("Name").FillAsync(name);
@@ -94,7 +98,7 @@ public sealed record Person(string Name, IBrowserContext Context, IPage Page) : 
             var href = await link.GetAttributeAsync("href");
             var clock = System.Diagnostics.Stopwatch.StartNew();
             var answer = await Context.APIRequest.GetAsync(href!);
-            throw new Xunit.Sdk.XunitException($"no download within 30 s of clicking {href}; fetched now it answers {answer.Status} in {clock.ElapsedMilliseconds} ms");
+            throw new Xunit.Sdk.XunitException($"no download within {Browser.Patience / 1000} s of clicking {href}; fetched now it answers {answer.Status} in {clock.ElapsedMilliseconds} ms");
         }
     }
 
